@@ -1,0 +1,24 @@
+"""The project's exceptions: one root, leaves that also inherit a builtin.
+
+Catch ``CompanionError`` to catch anything the companion raises on purpose;
+catch ``ValueError`` to treat bad input from any source alike.
+"""
+
+
+class CompanionError(Exception):
+    """Root of every error the companion raises on purpose."""
+
+
+class IllegalAction(CompanionError, ValueError):
+    """An action the rules do not allow now.
+
+    The message is for the players: what rule it breaks and what is allowed instead.
+    """
+
+
+class MalformedRecord(CompanionError, ValueError):
+    """A record line that is not a well-formed action (bad JSON, unknown type, missing field)."""
+
+
+class JournalError(CompanionError, OSError):
+    """The journal file cannot be opened, read or written, or is not a journal."""

@@ -1,0 +1,107 @@
+"""``start_game`` and ``apply``: the Hinkel & Stein rules as a pure fold over actions."""
+
+from __future__ import annotations
+
+from ...errors import IllegalAction
+from . import resolution, turns
+from .actions import (
+    Action,
+    Answer,
+    Boulder,
+    Call,
+    Condition,
+    Fate,
+    Keep,
+    Mode,
+    Notch,
+    Offer,
+    Place,
+    Stake,
+    Start,
+    Tilt,
+)
+from .discs import base_prize
+from .names import BASE_PRIZE, BOULDER, FATE_HOME_X_MM, GAME, PILLAR
+from .state import GameState, RoundState
+
+_HANDLERS = {
+    Offer: turns.offer,
+    Answer: turns.answer,
+    Condition: turns.condition,
+    Call: turns.call,
+    Mode: turns.mode,
+    Stake: turns.stake,
+    Notch: turns.notch,
+    Place: turns.place,
+    Boulder: resolution.boulder,
+    Fate: resolution.fate,
+    Tilt: resolution.tilt,
+    Keep: resolution.keep,
+}
+
+
+def start_game(start: Start, *, fate_home_x: float = FATE_HOME_X_MM) -> GameState:
+    """The state at the first round's condition: base prize in the pot, the pillar
+    holder as chieftain. ``fate_home_x`` (mm) is where the Stone of Fate rests."""
+    if start.game != GAME:
+        raise IllegalAction(f"this is a {GAME!r} engine, not one for {start.game!r}")
+    players = tuple(start.players)
+    if not 2 <= len(players) <= 4:
+        raise IllegalAction(f"Hinkel & Stein is played by 2, 3 or 4 players, not {len(players)}")
+    if len(set(players)) != len(players) or not all(p.strip() for p in players):
+        raise IllegalAction(
+            "every player needs a name of his own (names must be distinct and not blank)"
+        )
+    if len(start.deal) != len(players):
+        raise IllegalAction("the deal must give cards to every player, and to nobody else")
+    resolution.check_deal(players, start.deal)
+    if start.supply < 0:
+        raise IllegalAction(f"the supply cannot hold {start.supply} discs")
+    cards = tuple(tuple(k) for k in start.deal)
+    chief = next(i for i, ks in enumerate(cards) if PILLAR in ks)
+    state = GameState(
+        players=players,
+        cards=cards,
+        total=start.supply,
+        supply=start.supply,
+        pot=0,
+        discs=(0,) * len(players),
+        chieftain=chief,
+        chief_kind=PILLAR if len(players) == 2 else None,
+        round=RoundState(fate_x=fate_home_x),
+        fate_home_x=fate_home_x,
+    )
+    return base_prize(state, BASE_PRIZE)
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``, or ``IllegalAction`` saying why it is not allowed now."""
+    if isinstance(action, Start):
+        raise IllegalAction("the game has already started; a record has exactly one start line")
+    if state.finished:
+        raise IllegalAction(f"the game is over; the winners are {', '.join(state.winners)}")
+    r = state.round
+    kind = type(action)
+    if r.offered_to is not None and not r.answered and kind is not Answer:
+        to, chief = state.players[r.offered_to], state.players[state.chieftain]
+        raise IllegalAction(f"{to} must first answer {chief}'s offer of a partnership")
+    if state.keep_pending is not None and kind not in (Keep, Offer, Answer):
+        holder = state.players[state.holder(BOULDER)]
+        a, b = state.keep_pending
+        raise IllegalAction(f"{holder} must first choose which boulder to keep, {a} or {b}")
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise IllegalAction(f"unknown action {action!r}")
+    return handler(state, action)
+
+
+def replay(actions) -> GameState:
+    """Fold a start and the actions after it into a state."""
+    it = iter(actions)
+    state = start_game(next(it))
+    for a in it:
+        state = apply(state, a)
+    return state
+
+
+__all__ = ["apply", "replay", "start_game"]
