@@ -85,7 +85,8 @@ def tilt(state: GameState, a: Tilt) -> GameState:
     r = state.round
     if r.turn is not None or r.filled < 4:
         raise IllegalAction(
-            f"the round ends only when all four spaces are filled; {r.filled} of 4 are filled"
+            "the round ends only when all four spaces are filled and the last turn is over;"
+            f" {r.filled} of the 4 spaces {'is' if r.filled == 1 else 'are'} filled"
         )
     res = q.outcome(state, a.down)
     discs = tuple(d + p for d, p in zip(state.discs, res.paid, strict=True))

@@ -68,8 +68,10 @@ def to_text(state: GameState) -> str:
     chief = f"Chieftain: {names[state.chieftain]}"
     if r.condition:
         chief += f", the {r.condition} side wins"
-    if state.n == 3 and r.answered:
-        chief += f", partnership with {names[r.partner]}" if r.partner is not None else ", solo"
+    if state.n == 3 and r.partner is not None:
+        chief += f", partnership with {names[r.partner]}"
+    elif state.n == 3 and (r.answered or r.done or r.turn):
+        chief += ", solo"
     if state.n == 2 and q.mandatory_kind(state):
         chief += f" (must play the {KIND_PLURAL[q.mandatory_kind(state)]} actively)"
     lines.append(chief)
@@ -103,3 +105,40 @@ def to_text(state: GameState) -> str:
     for opt in q.optional_actions(state):
         lines.append(f"           {opt.player} {_ACTION_WORDS[opt.action]}")
     return "\n".join(lines)
+
+
+def describe(action) -> str:
+    """One action as a sentence for the terminal demo and the dashboard's log."""
+    from . import actions as A
+
+    match action:
+        case A.Start(players=players, deal=deal):
+            dealt = "; ".join(f"{p}: {', '.join(k)}" for p, k in zip(players, deal, strict=True))
+            return f"New game for {', '.join(players)}. Cards dealt: {dealt}"
+        case A.Offer(player=p, to=to):
+            return f"{p} offers {to} a partnership"
+        case A.Answer(player=p, accept=acc):
+            return f"{p} {'accepts' if acc else 'declines'} the partnership"
+        case A.Condition(player=p, wins=w):
+            return f"{p} (chieftain): the {w} side wins this round"
+        case A.Call(player=p, calls=c, stones=st):
+            return f"{p} calls {c}" + (" to place a quartz" if st == "quartz" else "")
+        case A.Mode(player=p, kind=k, active=act):
+            return f"{p} plays the {KIND_PLURAL[k]} {'actively' if act else 'passively'}"
+        case A.Stake(player=p, add=add, take=take):
+            if add is not None:
+                return f"{p} adds {add} disc{'s' if add != 1 else ''} to the prize"
+            return f"{p} takes {take} disc and gives up a share of the prize"
+        case A.Notch(player=p, notch=n):
+            return f"{p} moves the scale onto the {n} notch"
+        case A.Place(player=p, stones=st, space=sp):
+            return f"{p} places {'+'.join(st)} on {sp}"
+        case A.Boulder(player=p, stones=st, space=sp):
+            return f"{p} adds {'+'.join(st)} on {sp}"
+        case A.Fate(player=p, x=x):
+            return f"{p} moves the Stone of Fate to {x:g} mm"
+        case A.Tilt(down=d):
+            return f"The scale settles: {d} side down"
+        case A.Keep(player=p, stone=s):
+            return f"{p} keeps {s}"
+    return repr(action)

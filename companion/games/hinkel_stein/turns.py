@@ -251,7 +251,8 @@ def place(state: GameState, a: Place) -> GameState:
     used = state.used
     if len(a.stones) == 2:
         used = used | {ABILITY_PILLARS}
-    placement = Placement(tuple(a.stones), turn.player, turn.kind, passive=not turn.active)
+    passive = state.n == 2 and not turn.active  # 3p quartz turns are not "passive" play
+    placement = Placement(tuple(a.stones), turn.player, turn.kind, passive=passive)
     placements = list(r.placements)
     placements[SPACES.index(a.space)] = placement
     return replace(

@@ -1,0 +1,136 @@
+"""The ``companion`` command: replay records, play a demo game, generate and export records.
+
+Exit status: 0 success; 2 bad usage or an unreadable file; 3 an illegal or malformed
+record line (``line N: reason`` on stderr, or ``{"error", "line"}`` with ``--json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from .errors import CompanionError
+from .records import ReplayError, replay_path
+
+EXIT_OK, EXIT_USAGE, EXIT_RECORD = 0, 2, 3
+
+
+def _dumps(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        result = replay_path(args.record)
+    except ReplayError as e:
+        if args.json:
+            print(_dumps({"error": e.reason, "line": e.line}))
+        else:
+            print(f"line {e.line}: {e.reason}", file=sys.stderr)
+        return EXIT_RECORD
+    except (OSError, CompanionError) as e:
+        print(f"companion replay: cannot read {args.record}: {_reason(e)}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.json:
+        print(_dumps(result.rules.to_json(result.state)))
+    else:
+        print(result.rules.to_text(result.state))
+    return EXIT_OK
+
+
+def _reason(e: BaseException) -> str:
+    return e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from .games.hinkel_stein.random_player import random_game
+    from .games.hinkel_stein.record import to_record
+
+    lines = [_dumps(to_record(a)) for a in random_game(args.players, args.seed)]
+    text = "\n".join(lines) + "\n"
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"wrote a {args.players}-player game ({len(lines)} lines) to {args.output}")
+    return EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from .games.hinkel_stein.actions import Tilt
+    from .games.hinkel_stein.random_player import random_game_iter
+    from .games.hinkel_stein.summary import describe, to_text
+
+    print(
+        f"Demo: a {args.players}-player game of Hinkel & Stein played by seeded random legal"
+        f" players (seed {args.seed}), on a simulated scale."
+    )
+    state = None
+    for action, state in random_game_iter(args.players, args.seed):
+        print(f"  {describe(action)}")
+        if isinstance(action, Tilt):
+            print()
+            print(to_text(state))
+            print()
+        if args.delay:
+            time.sleep(args.delay)
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from . import journal
+
+    try:
+        with journal.Journal(args.journal, create=False) as j:
+            if args.output in (None, "-"):
+                j.export_jsonl(sys.stdout)
+            else:
+                j.export_jsonl(args.output)
+    except (OSError, CompanionError) as e:
+        print(f"companion export: {_reason(e)}", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="companion", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    r = sub.add_parser("replay", help="replay a game record (JSONL) or journal and print the state")
+    r.add_argument("record", help="a .jsonl record or a journal file")
+    r.add_argument("--json", action="store_true", help="print the state as one JSON object")
+    r.set_defaults(func=cmd_replay)
+
+    d = sub.add_parser("demo", help="watch a generated game of Hinkel & Stein in the terminal")
+    d.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--delay", type=float, default=0.02, help="seconds between actions (0: none)")
+    d.set_defaults(func=cmd_demo)
+
+    g = sub.add_parser("generate", help="write the record of a random legal game")
+    g.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("-o", "--output", help="file to write (default: standard output)")
+    g.set_defaults(func=cmd_generate)
+
+    e = sub.add_parser("export", help="export a journal's game as a JSONL record")
+    e.add_argument("journal")
+    e.add_argument("-o", "--output", help="file to write (default: standard output)")
+    e.set_defaults(func=cmd_export)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except BrokenPipeError:  # e.g. `companion generate | head`
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
