@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test test-fast demo bench lint format clean
+.PHONY: test test-slow test-all demo bench lint format clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,18 +13,22 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The everyday suite: lint and every test but the long statistical tier (minutes).
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
-
-test-fast: $(STAMP)
 	$(BIN)/python -m pytest -m "not slow"
+
+# The long statistical tier (hundreds of seeded games, rounds and renders); CI runs it too.
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -m slow
+
+test-all: test test-slow
 
 demo: $(STAMP)
 	$(BIN)/companion demo
 
 bench: $(STAMP)
-	$(BIN)/python bench/bench_engine.py
+	@for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; echo; done
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -7,6 +7,7 @@ record line (``line N: reason`` on stderr, or ``{"error", "line"}`` with ``--jso
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import time
@@ -17,6 +18,10 @@ from .errors import CompanionError
 from .records import ReplayError, replay_path
 
 EXIT_OK, EXIT_USAGE, EXIT_RECORD = 0, 2, 3
+
+#: Modules that add their own commands: each has ``register(commands, *, calibrate, doctor)``
+#: taking the top-level subparsers and those of ``companion calibrate`` and ``companion doctor``.
+COMMAND_MODULES = ("companion.scale_cli", "companion.vision_cli")
 
 
 def _dumps(obj) -> str:
@@ -121,6 +126,13 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("journal")
     e.add_argument("-o", "--output", help="file to write (default: standard output)")
     e.set_defaults(func=cmd_export)
+
+    cal = sub.add_parser("calibrate", help="guided calibration of a device (writes a profile)")
+    calibrate = cal.add_subparsers(dest="what", required=True, metavar="WHAT")
+    doc = sub.add_parser("doctor", help="check a device and say what is wrong and how to fix it")
+    doctor = doc.add_subparsers(dest="what", required=True, metavar="WHAT")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub, calibrate=calibrate, doctor=doctor)
     return p
 
 

@@ -22,3 +22,11 @@ class MalformedRecord(CompanionError, ValueError):
 
 class JournalError(CompanionError, OSError):
     """The journal file cannot be opened, read or written, or is not a journal."""
+
+
+class DeviceError(CompanionError, OSError):
+    """A device (load cells, camera, buttons) failed: what failed and how to fix it."""
+
+
+class DeviceUnavailable(DeviceError):
+    """A real device cannot be opened here (no GPIO, no camera, library missing)."""

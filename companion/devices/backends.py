@@ -1,0 +1,63 @@
+"""Choosing a device's backend: real hardware, the simulation, or real with an announced
+fallback to the simulation.
+
+The choice comes from the configuration or the ``COMPANION_BACKEND`` environment
+variable (``real``, ``simulated`` or ``auto``; the environment wins). ``auto`` tries the
+real device and, if it is unavailable here, falls back to the simulation and says so
+through ``announce`` (the log and the dashboard), never silently.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Mapping
+from typing import TypeVar
+
+from ..errors import DeviceUnavailable
+
+BACKEND_ENV = "COMPANION_BACKEND"
+REAL, SIMULATED, AUTO = "real", "simulated", "auto"
+CHOICES = (REAL, SIMULATED, AUTO)
+
+log = logging.getLogger("companion.devices")
+T = TypeVar("T")
+
+
+def requested_backend(configured: str | None = None, *, env: Mapping[str, str] = os.environ) -> str:
+    """The backend asked for: the environment variable, else the configuration, else auto."""
+    value = env.get(BACKEND_ENV) or configured or AUTO
+    if value not in CHOICES:
+        source = BACKEND_ENV if env.get(BACKEND_ENV) else "the configuration"
+        raise ValueError(f"{source} asks for backend {value!r}; choose one of {', '.join(CHOICES)}")
+    return value
+
+
+def open_device(
+    device: str,
+    *,
+    real: Callable[[], T],
+    simulated: Callable[[], T],
+    requested: str = AUTO,
+    announce: Callable[[str], None] | None = None,
+) -> T:
+    """Open ``device`` (a name for people, e.g. "load cells") with the requested backend.
+
+    ``real`` raises ``DeviceUnavailable`` when the hardware is not there; with ``real``
+    requested that error propagates, with ``auto`` it becomes an announced fallback.
+    """
+    say = announce or (lambda message: None)
+    if requested == SIMULATED:
+        message = f"{device}: using the simulation, as configured"
+        log.info(message)
+        say(message)
+        return simulated()
+    if requested == REAL:
+        return real()
+    try:
+        return real()
+    except DeviceUnavailable as e:
+        message = f"{device}: real hardware unavailable ({e}); using the SIMULATION instead"
+        log.warning(message)
+        say(message)
+        return simulated()

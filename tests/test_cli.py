@@ -1,0 +1,122 @@
+"""``companion replay``, ``generate``, ``demo`` and ``export`` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+DATA = Path(__file__).parent / "data"
+TWO_ROUNDS = DATA / "hs-4p-two-rounds.jsonl"
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(tmp_path, lines, name="r.jsonl"):
+    p = tmp_path / name
+    p.write_text("\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n")
+    return p
+
+
+START = {"type": "start", "game": "hinkel-stein", "players": ["Ana", "Ben", "Cleo", "Dora"],
+         "deal": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]}}  # fmt: skip
+
+
+def test_replay_json_prints_the_state_after_the_last_line_exactly_as_specified(capsys):
+    code, out, _ = run(capsys, "replay", TWO_ROUNDS, "--json")
+    assert code == 0
+    # worked out by hand: see the comments in the record
+    assert out == (
+        '{"game": "hinkel-stein", "players": ["Ana", "Ben", "Cleo", "Dora"], "finished": false,'
+        ' "pass": 1, "round": 2, "chieftain": "Ben", "supply": 38, "pot": 3,'
+        ' "discs": {"Ana": 4, "Ben": 1, "Cleo": 4, "Dora": 0},'
+        ' "kinds": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]},'
+        ' "winners": [], "awaiting": {"player": "Dora", "action": "stake"}}\n'
+    )
+
+
+def test_replay_without_json_prints_a_readable_summary(capsys):
+    code, out, _ = run(capsys, "replay", TWO_ROUNDS)
+    assert code == 0
+    assert "pass 1 of 4, round 2 of 5" in out
+    assert "Discs:     Ana 4, Ben 1, Cleo 4, Dora 0; pot 3; supply 38" in out
+    assert "Chieftain: Ben, the lighter side wins" in out
+    assert "Awaiting:  Dora to add discs to the prize or take one" in out
+    assert "paid Ana 4 and Cleo 4, 1 left in the pot" in out
+
+
+@pytest.mark.parametrize(
+    ("lines", "line_no", "reason"),
+    [
+        ([START, "{not json"], 2, "not valid JSON"),
+        ([START, {"type": "cal", "player": "Ana", "calls": "Ben"}], 2, "unknown type 'cal'"),
+        ([START, {"type": "condition", "player": "Ana"}], 2, "condition: missing field 'wins'"),
+        ([START, {"type": "condition", "player": "Zed", "wins": "heavier"}], 2, "'Zed' is not playing"),
+        ([START, {"type": "condition", "player": "Ana", "wins": "heavier"},
+          {"type": "call", "player": "Ana", "calls": "Ben"},
+          {"type": "stake", "player": "Ben", "add": 1},
+          {"type": "place", "player": "Ben", "stones": ["H9"], "space": "L2"}], 5, "unknown stone 'H9'"),
+        ([START, "", {"type": "condition", "player": "Ben", "wins": "heavier"}], 3,
+         "only the chieftain (Ana) sets the victory condition"),
+        ([{"type": "condition", "player": "Ana", "wins": "heavier"}], 1, "begins with a 'start' line"),
+        ([START, START], 2, "exactly one start line"),
+        ([], 1, "the record is empty"),
+        ([{**START, "game": "chess"}], 1, "unknown game 'chess'"),
+    ],
+)  # fmt: skip
+def test_a_bad_line_stops_the_replay_with_status_3_and_its_line_number(
+    capsys, tmp_path, lines, line_no, reason
+):
+    path = write(tmp_path, lines)
+    code, out, err = run(capsys, "replay", path)
+    assert code == 3 and out == ""
+    assert err.startswith(f"line {line_no}: ") and reason in err
+    code, out, err = run(capsys, "replay", path, "--json")
+    assert code == 3
+    obj = json.loads(out)
+    assert obj["line"] == line_no and reason in obj["error"] and set(obj) == {"error", "line"}
+
+
+def test_replay_of_a_missing_file_says_so_with_status_2(capsys, tmp_path):
+    code, _, err = run(capsys, "replay", tmp_path / "nope.jsonl")
+    assert code == 2 and "No such file" in err
+
+
+def test_generated_games_replay_to_the_end(capsys, tmp_path):
+    for players in (2, 3, 4):
+        path = tmp_path / f"g{players}.jsonl"
+        assert run(capsys, "generate", "--players", players, "--seed", 3, "-o", path)[0] == 0
+        code, out, _ = run(capsys, "replay", path, "--json")
+        state = json.loads(out)
+        assert code == 0 and state["finished"] and state["awaiting"] is None
+        assert (
+            state["winners"] and state["supply"] + state["pot"] + sum(state["discs"].values()) == 50
+        )
+
+
+def test_demo_tells_a_whole_game(capsys):
+    code, out, _ = run(capsys, "demo", "--players", 3, "--seed", 2, "--delay", 0)
+    assert code == 0
+    assert out.count("The scale settles") == 15  # 3 passes of 5 rounds
+    assert "(game over)" in out and "Winners:" in out
+
+
+def test_the_console_script_exits_3_on_an_illegal_line(tmp_path):
+    path = write(tmp_path, [START, {"type": "tilt", "down": "left"}])
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 3
+    assert proc.stderr.startswith("line 2: the round ends only when all four spaces are filled")
