@@ -90,7 +90,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from . import journal
 
     try:
-        with journal.Journal(args.journal, create=False) as j:
+        with journal.Journal(args.journal, readonly=True) as j:
             if args.output in (None, "-"):
                 j.export_jsonl(sys.stdout)
             else:

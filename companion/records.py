@@ -15,8 +15,7 @@ from typing import Any
 
 from .errors import CompanionError
 from .games.registry import GAMES, GameRules, rules_for
-
-SQLITE_HEADER = b"SQLite format 3\x00"
+from .journal import Journal, is_journal
 
 
 class ReplayError(CompanionError, ValueError):
@@ -91,14 +90,13 @@ def replay_objects(objects: Iterable[tuple[int, Any]]) -> Replayed:
 
 
 def replay_path(path: str | Path) -> Replayed:
-    """Replay a JSONL record or a journal file (told apart by the SQLite header)."""
-    path = Path(path)
-    with path.open("rb") as f:
-        is_sqlite = f.read(16) == SQLITE_HEADER
-    if is_sqlite:
-        from . import journal
+    """Replay a JSONL record or a journal file (told apart by the SQLite header).
 
-        with journal.Journal(path, create=False) as j:
-            return replay_objects(j.numbered_records())
+    For a journal, undos are folded first and line numbers are the rows' ``seq``."""
+    path = Path(path)
+    if is_journal(path):
+        with Journal(path, readonly=True) as j:
+            rows = j.effective_rows()
+        return replay_objects((row.seq, row.payload) for row in rows)
     with path.open("rb") as f:
         return replay_objects(jsonl_objects(f))

@@ -120,3 +120,63 @@ def test_the_console_script_exits_3_on_an_illegal_line(tmp_path):
     )
     assert proc.returncode == 3
     assert proc.stderr.startswith("line 2: the round ends only when all four spaces are filled")
+
+
+def _journal_of(tmp_path, lines):
+    from companion.journal import Journal
+
+    path = tmp_path / "game.journal"
+    with Journal(path) as j:
+        for obj in lines:
+            j.append(obj)
+    return path
+
+
+def _record_lines():
+    return [json.loads(x) for x in TWO_ROUNDS.read_text().splitlines() if x.strip()]
+
+
+def test_replay_reads_a_journal_like_the_record_it_holds(capsys, tmp_path):
+    path = _journal_of(tmp_path, _record_lines())
+    code, out, _ = run(capsys, "replay", path, "--json")
+    assert code == 0
+    assert out == run(capsys, "replay", TWO_ROUNDS, "--json")[1]
+
+
+def test_replay_of_a_journal_folds_its_undos(capsys, tmp_path):
+    from companion.journal import Journal
+
+    lines = _record_lines()
+    path = _journal_of(tmp_path, lines[:-1])  # up to Ben's condition
+    with Journal(path) as j:
+        j.append({"type": "call", "player": "Ben", "calls": "Ana"})
+        j.undo()  # Ben called the wrong player
+        j.append(lines[-1])  # ... and calls Dora
+    code, out, _ = run(capsys, "replay", path, "--json")
+    assert code == 0 and json.loads(out)["awaiting"] == {"player": "Dora", "action": "stake"}
+
+
+def test_a_bad_journal_row_is_named_by_its_sequence_number(capsys, tmp_path):
+    lines = _record_lines()
+    bad = {"type": "call", "player": "Cleo", "calls": "Dora"}  # Cleo is not chieftain
+    path = _journal_of(tmp_path, [*lines[:3], bad])
+    code, out, _ = run(capsys, "replay", path, "--json")
+    assert code == 3 and json.loads(out) == {
+        "error": "only the chieftain (Ana) calls who places next",
+        "line": 4,
+    }
+
+
+def test_export_writes_the_journal_as_a_record_that_replays_the_same(capsys, tmp_path):
+    path = _journal_of(tmp_path, _record_lines())
+    out_path = tmp_path / "exported.jsonl"
+    assert run(capsys, "export", path, "-o", out_path)[0] == 0
+    assert (
+        run(capsys, "replay", out_path, "--json")[1]
+        == run(capsys, "replay", TWO_ROUNDS, "--json")[1]
+    )
+
+
+def test_export_of_something_that_is_not_a_journal_says_so(capsys, tmp_path):
+    code, _, err = run(capsys, "export", TWO_ROUNDS)
+    assert code == 2 and "journal" in err
