@@ -199,3 +199,40 @@ def test_tilt_needs_all_four_spaces_filled():
     )
     with pytest.raises(IllegalAction, match="1 of the 4 spaces is filled"):
         do(s, "tilt left")
+
+
+def test_cards_stay_put_after_the_last_pass():
+    # HS-15, HS-16
+    from companion.games.hinkel_stein import replay
+    from companion.games.hinkel_stein.random_player import random_game_iter
+
+    history = list(random_game_iter(4, 11))
+    before_last_tilt = history[-2][1]
+    final = history[-1][1]
+    assert final.finished and final.cards == before_last_tilt.cards
+    res = final.last_result
+    assert final.chieftain == res.next_chieftain
+    losing_outer = "L2" if res.winning_side == "right" else "R2"
+    assert before_last_tilt.round.placement(losing_outer).player == final.chieftain
+    assert replay([a for a, _ in history]) == final
+
+
+def test_play_goes_on_when_no_disc_is_left_anywhere():
+    # HS-17: a supply of 0: no base prize, no stakes, and the round still resolves
+    s = new_game(supply=0)
+    assert s.pot == 0 and s.supply == 0
+    s = do(s, "Ana condition heavier", "Ana call Ben")
+    assert awaiting(s).action == "place"  # the stake is skipped
+    s = do(
+        s,
+        "Ben place H1 L2",
+        "Ana call Cleo",
+        "Cleo place Q1 L1",
+        "Ana call Dora",
+        "Dora place B2 R1",
+        "Ana call Ana",
+        "Ana place P1 R2",
+        "tilt left",
+    )
+    assert s.round_no == 2 and s.discs == (0, 0, 0, 0) and s.pot == 0
+    assert s.players[s.chieftain] == "Ana"  # right side lost, Ana's P1 on R2
