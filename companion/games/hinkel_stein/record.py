@@ -99,7 +99,7 @@ def parse_action(obj: Any) -> Action | None:
     t = obj["type"]
     if t == "comment":
         return None
-    if t not in _FIELDS:
+    if not isinstance(t, str) or t not in _FIELDS:
         raise MalformedRecord(f"unknown type {t!r}; the types are {', '.join(TYPES)}")
     _, required, optional = _FIELDS[t]
     missing = [f for f in required if f not in obj]

@@ -19,6 +19,7 @@ from .names import (
     QUARTZ,
     QUARTZ_STONES,
     SPACES,
+    TAKE,
 )
 from .state import GameState, Placement, Turn
 from .text import and_list, or_list, seat, stone_list
@@ -156,7 +157,10 @@ def stake(state: GameState, a: Stake) -> GameState:
         raise IllegalAction(f"{who} has already staked this turn; now {who} places a stone")
     ch = q.stake_choices(state)
     amount = a.add if a.add is not None else a.take
-    ok = amount in ch.adds if a.add is not None else ch.take
+    if (a.add is None) == (a.take is None):
+        ok = False
+    else:
+        ok = amount in ch.adds if a.add is not None else amount == TAKE and ch.take
     if not ok:
         raise IllegalAction(_why_not_stake(state, who, a, ch))
     state = ensure_supply(state, amount)
@@ -190,6 +194,10 @@ def _why_not_stake(state: GameState, who: str, a: Stake, ch: q.StakeChoices) -> 
             parts.append("take 1")
         return " or ".join(parts) if parts else "place without a stake"
 
+    if (a.add is None) == (a.take is None):
+        return f"a stake must either add or take discs, not both or neither; {who} may {allowed()}"
+    if a.add is not None and a.add < 1:
+        return f"a player adds at least 1 disc; {who} may {allowed()}"
     if a.add is not None and a.add > ch.limit:
         if ch.limit == 2:
             return (
@@ -303,8 +311,10 @@ def _own_open_turn(state: GameState, name: str, what: str) -> Turn:
     if turn is None:
         if r.filled == 4:
             raise IllegalAction(f"all four spaces are taken; no {what} until the next round")
+        chief = state.players[state.chieftain]
         raise IllegalAction(
-            f"no one has been called yet; {state.players[state.chieftain]} (chieftain) calls first"
+            f"no one is on turn (a turn ends with its stone); {chief} (chieftain) calls"
+            f" who places next, and only then may that player {what}"
         )
     if i != turn.player:
         who = state.players[turn.player]
