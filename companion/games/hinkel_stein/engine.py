@@ -21,7 +21,7 @@ from .actions import (
     Tilt,
 )
 from .discs import base_prize
-from .names import BASE_PRIZE, BOULDER, FATE_HOME_X_MM, GAME, PILLAR
+from .names import BASE_PRIZE, BOULDER, FATE_HOME_X_MM, GAME, PILLAR, fate_position_allowed
 from .state import GameState, RoundState
 
 _HANDLERS = {
@@ -55,6 +55,11 @@ def start_game(start: Start, *, fate_home_x: float = FATE_HOME_X_MM) -> GameStat
     if len(start.deal) != len(players):
         raise IllegalAction("the deal must give cards to every player, and to nobody else")
     resolution.check_deal(players, start.deal)
+    if not fate_position_allowed(fate_home_x):
+        raise IllegalAction(
+            "the Stone of Fate must rest on the beam and off the placement spaces,"
+            f" not at {fate_home_x:g} mm"
+        )
     if start.supply < 0:
         raise IllegalAction(f"the supply cannot hold {start.supply} discs")
     cards = tuple(tuple(k) for k in start.deal)

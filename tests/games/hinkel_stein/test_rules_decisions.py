@@ -236,3 +236,14 @@ def test_play_goes_on_when_no_disc_is_left_anywhere():
     )
     assert s.round_no == 2 and s.discs == (0, 0, 0, 0) and s.pot == 0
     assert s.players[s.chieftain] == "Ana"  # right side lost, Ana's P1 on R2
+
+
+def test_the_stone_of_fate_home_must_be_off_the_spaces():
+    # HS-3 for the home position given by the table's profile
+    from companion.games.hinkel_stein import start_game
+    from companion.games.hinkel_stein.actions import Start
+
+    start = Start(("Ana", "Ben"), (("pillar", "quartz"), ("hinkelstein", "boulder")))
+    assert start_game(start, fate_home_x=40).round.fate_x == 40
+    with pytest.raises(IllegalAction, match="off the placement spaces, not at -110 mm"):
+        start_game(start, fate_home_x=-110)
