@@ -31,9 +31,9 @@ def test_pillar_holder_is_the_first_chieftain(four, three, two):
 def test_scale_starts_on_the_middle_notch_with_the_stone_of_fate_at_its_place(game):
     # Setup: "placed with the middle one of these three notches on the wedge"; the Stone
     # of Fate "is placed at any point on the scale outside the placement spaces".
-    g = game(("Ana", "Ben"), (("pillar", "quartz"), ("hinkelstein", "boulder")), fate_home_x=120)
+    g = game(("Ana", "Ben"), (("pillar", "quartz"), ("hinkelstein", "boulder")), fate_home_x=140)
     assert g.state.round.notch == "middle"
-    assert g.state.round.fate_x == 120
+    assert g.state.round.fate_x == 140
     assert q.free_spaces(g.state) == ("L2", "L1", "R1", "R2")
 
 
