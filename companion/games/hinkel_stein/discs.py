@@ -6,9 +6,7 @@ prize needs, every player first returns as many discs as the poorest player hold
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from .state import GameState
+from .state import GameState, evolve
 
 
 def refill_amount(state: GameState) -> int:
@@ -26,9 +24,7 @@ def refill(state: GameState) -> GameState:
     m = min(state.discs)
     if m == 0:
         return state
-    return replace(
-        state, supply=state.supply + m * state.n, discs=tuple(d - m for d in state.discs)
-    )
+    return evolve(state, supply=state.supply + m * state.n, discs=tuple(d - m for d in state.discs))
 
 
 def ensure_supply(state: GameState, n: int) -> GameState:
@@ -40,7 +36,7 @@ def base_prize(state: GameState, n: int) -> GameState:
     """Move the base prize to the pot: ``n`` discs, or what the supply has after a refill."""
     state = ensure_supply(state, n)
     moved = min(n, state.supply)
-    return replace(state, supply=state.supply - moved, pot=state.pot + moved)
+    return evolve(state, supply=state.supply - moved, pot=state.pot + moved)
 
 
 def pass_scoring(state: GameState) -> GameState:

@@ -3,8 +3,6 @@ round (payout, next chieftain, stones leaving), the keep, and the end of a pass.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...errors import IllegalAction
 from . import queries as q
 from .actions import Boulder, Fate, Keep, Tilt
@@ -24,7 +22,7 @@ from .names import (
     fate_intervals_mm,
     fate_position_allowed,
 )
-from .state import GameState, RoundResult, RoundState
+from .state import GameState, RoundResult, RoundState, evolve
 from .text import and_list, or_list, seat
 
 
@@ -60,11 +58,11 @@ def boulder(state: GameState, a: Boulder) -> GameState:
     r = state.round
     placements = list(r.placements)
     k = SPACES.index(space)
-    placements[k] = replace(placements[k], stones=(*placements[k].stones, SMALLEST_BOULDER))
-    return replace(
+    placements[k] = evolve(placements[k], stones=(*placements[k].stones, SMALLEST_BOULDER))
+    return evolve(
         state,
         used=state.used | {ABILITY_BOULDER},
-        round=replace(r, placements=tuple(placements), boulder_space=space),
+        round=evolve(r, placements=tuple(placements), boulder_space=space),
     )
 
 
@@ -78,7 +76,7 @@ def fate(state: GameState, a: Fate) -> GameState:
             f"the Stone of Fate must lie on the beam and off the placement spaces;"
             f" x = {a.x:g} mm is not allowed (allowed: {spans} mm, space edges excluded)"
         )
-    return replace(state, used=state.used | {ABILITY_FATE}, round=replace(state.round, fate_x=a.x))
+    return evolve(state, used=state.used | {ABILITY_FATE}, round=evolve(state.round, fate_x=a.x))
 
 
 def tilt(state: GameState, a: Tilt) -> GameState:
@@ -114,7 +112,7 @@ def tilt(state: GameState, a: Tilt) -> GameState:
                 out.update(p.stones)
         elif p.kind == PILLAR and len(p.stones) == 2:
             out.add(LARGE_PILLAR)
-    state = replace(
+    state = evolve(
         state,
         pot=res.carried,
         discs=discs,
@@ -129,7 +127,7 @@ def tilt(state: GameState, a: Tilt) -> GameState:
         if state.finished:
             return state
     else:
-        state = replace(state, round_no=state.round_no + 1)
+        state = evolve(state, round_no=state.round_no + 1)
     return _begin_round(state)
 
 
@@ -146,7 +144,7 @@ def keep(state: GameState, a: Keep) -> GameState:
     if a.stone not in pending:
         raise IllegalAction(f"{a.player} may keep {or_list(pending)}, the boulders on that space")
     gone = [s for s in pending if s != a.stone]
-    return replace(state, keep_pending=None, out=state.out | frozenset(gone))
+    return evolve(state, keep_pending=None, out=state.out | frozenset(gone))
 
 
 def _end_pass(state: GameState) -> GameState:
@@ -155,8 +153,8 @@ def _end_pass(state: GameState) -> GameState:
     if state.pass_no == state.passes:
         best = max(state.discs)
         winners = tuple(p for p, d in zip(state.players, state.discs, strict=True) if d == best)
-        return replace(state, finished=True, winners=winners)
-    return replace(
+        return evolve(state, finished=True, winners=winners)
+    return evolve(
         state,
         cards=rotate_cards(state.cards),
         out=frozenset(),
@@ -180,7 +178,7 @@ def rotate_cards(cards: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], .
 
 def _begin_round(state: GameState) -> GameState:
     state = base_prize(state, BASE_PRIZE)
-    return replace(state, round=RoundState(fate_x=state.fate_home_x))
+    return evolve(state, round=RoundState(fate_x=state.fate_home_x))
 
 
 def check_deal(players, deal) -> None:

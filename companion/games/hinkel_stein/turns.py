@@ -4,8 +4,6 @@ raises ``IllegalAction`` saying what is allowed instead."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...errors import IllegalAction
 from . import queries as q
 from .actions import Answer, Call, Condition, Mode, Notch, Offer, Place, Stake
@@ -21,7 +19,7 @@ from .names import (
     SPACES,
     TAKE,
 )
-from .state import GameState, Placement, Turn
+from .state import GameState, Placement, Turn, evolve
 from .text import and_list, or_list, seat, stone_list
 
 
@@ -41,7 +39,7 @@ def offer(state: GameState, a: Offer) -> GameState:
     if to == i:
         others = or_list(p for j, p in enumerate(state.players) if j != i)
         raise IllegalAction(f"{chief} cannot offer a partnership to himself; offer it to {others}")
-    return replace(state, round=replace(r, offered_to=to))
+    return evolve(state, round=evolve(r, offered_to=to))
 
 
 def answer(state: GameState, a: Answer) -> GameState:
@@ -52,7 +50,7 @@ def answer(state: GameState, a: Answer) -> GameState:
     if i != r.offered_to:
         to = state.players[r.offered_to]
         raise IllegalAction(f"the offer was made to {to}; only {to} may answer it")
-    return replace(state, round=replace(r, answered=True, partner=i if a.accept else None))
+    return evolve(state, round=evolve(r, answered=True, partner=i if a.accept else None))
 
 
 def condition(state: GameState, a: Condition) -> GameState:
@@ -65,7 +63,7 @@ def condition(state: GameState, a: Condition) -> GameState:
         raise IllegalAction(
             f"the victory condition of this round is already set ({r.condition} side wins)"
         )
-    return replace(state, round=replace(r, condition=a.wins))
+    return evolve(state, round=evolve(r, condition=a.wins))
 
 
 def call(state: GameState, a: Call) -> GameState:
@@ -93,7 +91,7 @@ def call(state: GameState, a: Call) -> GameState:
         turn = Turn(target, OWN, None, active=False)
     else:
         turn = Turn(target, OWN, state.cards[target][0], active=True)
-    return replace(state, round=replace(r, turn=turn))
+    return evolve(state, round=evolve(r, turn=turn))
 
 
 def _why_not_callable(state: GameState, target: int, stones: str, options) -> str:
@@ -142,7 +140,7 @@ def mode(state: GameState, a: Mode) -> GameState:
         else:
             why = f"{who} plays each kind once a round, one actively and one passively"
         raise IllegalAction(f"{why}; {who} may choose {allowed}")
-    return replace(state, round=replace(r, turn=replace(turn, kind=a.kind, active=a.active)))
+    return evolve(state, round=evolve(r, turn=evolve(turn, kind=a.kind, active=a.active)))
 
 
 def stake(state: GameState, a: Stake) -> GameState:
@@ -165,21 +163,21 @@ def stake(state: GameState, a: Stake) -> GameState:
         raise IllegalAction(_why_not_stake(state, who, a, ch))
     state = ensure_supply(state, amount)
     r = state.round
-    new_turn = replace(turn, staked=True)
+    new_turn = evolve(turn, staked=True)
     if a.add is not None:
-        return replace(
+        return evolve(
             state,
             supply=state.supply - amount,
             pot=state.pot + amount,
-            round=replace(r, turn=new_turn),
+            round=evolve(r, turn=new_turn),
         )
     discs = list(state.discs)
     discs[turn.player] += amount
-    return replace(
+    return evolve(
         state,
         supply=state.supply - amount,
         discs=tuple(discs),
-        round=replace(r, turn=new_turn, took=r.took | {turn.player}),
+        round=evolve(r, turn=new_turn, took=r.took | {turn.player}),
     )
 
 
@@ -231,10 +229,10 @@ def notch(state: GameState, a: Notch) -> GameState:
             why = f"the scale already rests on the {a.notch} notch; choose {or_list(options)}"
         raise IllegalAction(why)
     r = state.round
-    return replace(
+    return evolve(
         state,
         used=state.used | {ABILITY_NOTCH},
-        round=replace(r, notch=a.notch, turn=replace(turn, notched=True)),
+        round=evolve(r, notch=a.notch, turn=evolve(turn, notched=True)),
     )
 
 
@@ -263,10 +261,10 @@ def place(state: GameState, a: Place) -> GameState:
     placement = Placement(tuple(a.stones), turn.player, turn.kind, passive=passive)
     placements = list(r.placements)
     placements[SPACES.index(a.space)] = placement
-    return replace(
+    return evolve(
         state,
         used=used,
-        round=replace(r, placements=tuple(placements), turn=None, done=(*r.done, turn)),
+        round=evolve(r, placements=tuple(placements), turn=None, done=(*r.done, turn)),
     )
 
 
