@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import logging
 import sys
 import time
 from collections.abc import Sequence
@@ -101,6 +102,29 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_run(args: argparse.Namespace) -> int:
+    from . import settings
+    from .server import serve
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    serve(
+        settings.state_dir(args.state_dir),
+        host=args.host,
+        port=args.port,
+        threads=args.threads,
+        announce="no sensors are connected yet: enter every action on the tablet (manual entry)",
+    )
+    return EXIT_OK
+
+
+def cmd_pin(args: argparse.Namespace) -> int:
+    from . import settings
+    from .dashboard.auth import table_pin
+
+    print(table_pin(settings.state_dir(args.state_dir)))
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="companion", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -126,6 +150,17 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("journal")
     e.add_argument("-o", "--output", help="file to write (default: standard output)")
     e.set_defaults(func=cmd_export)
+
+    run = sub.add_parser("run", help="serve the referee and the tablet dashboard")
+    run.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
+    run.add_argument("--port", type=int, default=8000)
+    run.add_argument("--threads", type=int, default=16, help="server threads (one per open page)")
+    run.add_argument("--state-dir", help="where journals and the PIN live (see docs/api.md)")
+    run.set_defaults(func=cmd_run)
+
+    pin = sub.add_parser("pin", help="print the table PIN that unlocks the dashboard")
+    pin.add_argument("--state-dir")
+    pin.set_defaults(func=cmd_pin)
 
     cal = sub.add_parser("calibrate", help="guided calibration of a device (writes a profile)")
     calibrate = cal.add_subparsers(dest="what", required=True, metavar="WHAT")

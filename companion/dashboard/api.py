@@ -1,0 +1,176 @@
+"""The JSON API (documented in docs/api.md): state, live events, session, actions, undo,
+record and new games. Everything that changes state needs a session."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import wraps
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request, session
+
+from ..errors import IllegalAction, MalformedRecord
+from ..referee.service import GameService, NoGame
+from . import auth
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _service() -> GameService:
+    return current_app.extensions["companion.service"]
+
+
+def _error(status: int, message: str, **extra: Any) -> Response:
+    response = jsonify({"error": message, **extra})
+    response.status_code = status
+    return response
+
+
+def _json_body() -> Any:
+    return request.get_json(silent=True)
+
+
+def acting(view):
+    """Guard a state-changing view: same origin, JSON with ``X-Companion``, a session."""
+
+    @wraps(view)
+    def guarded(*args, **kwargs):
+        if not auth.same_origin(request.headers.get("Origin"), request.host):
+            return _error(403, "cross-site requests are refused")
+        if request.headers.get("X-Companion") != "1" or not request.is_json:
+            return _error(400, "send JSON with the header X-Companion: 1")
+        if not session.get("table"):
+            return _error(401, "enter the table PIN first (shown on the companion's screen)")
+        return view(*args, **kwargs)
+
+    return guarded
+
+
+@bp.get("/state")
+def state():
+    snap = _service().snapshot()
+    snap["session"] = bool(session.get("table"))
+    return jsonify(snap)
+
+
+@bp.get("/events")
+def events():
+    """Server-Sent Events: the full snapshot now, then each new one (latest wins)."""
+    service = _service()
+    keepalive_s = current_app.config["SSE_KEEPALIVE_S"]
+    once = current_app.config.get("SSE_ONCE", False)  # tests: stop after the first snapshot
+
+    def stream() -> Iterator[str]:
+        seen = -1
+        yield "retry: 2000\n\n"
+        while True:
+            version = service.wait_for_change(seen, keepalive_s)
+            if version == seen:
+                yield ": keep-alive\n\n"
+                continue
+            seen = version
+            data = json.dumps(service.snapshot(), ensure_ascii=False)
+            yield f"event: snapshot\nid: {version}\ndata: {data}\n\n"
+            if once:
+                return
+
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(stream(), mimetype="text/event-stream", headers=headers)
+
+
+@bp.post("/session")
+def login():
+    if not auth.same_origin(request.headers.get("Origin"), request.host):
+        return _error(403, "cross-site requests are refused")
+    limit: auth.PinRateLimit = current_app.extensions["companion.pin_limit"]
+    client = request.remote_addr or "?"
+    wait = limit.retry_after_s(client)
+    if wait > 0:
+        response = _error(429, f"too many wrong PINs; try again in {wait:.0f} s")
+        response.headers["Retry-After"] = str(int(wait) + 1)
+        return response
+    body = _json_body()
+    given = body.get("pin") if isinstance(body, dict) else None
+    if not auth.pin_matches(given, current_app.config["TABLE_PIN"]):
+        limit.failed(client)
+        return _error(
+            403, "wrong PIN: it is shown on the companion's screen and by `companion pin`"
+        )
+    limit.succeeded(client)
+    session.clear()
+    session["table"] = True
+    session.permanent = True
+    return jsonify({"session": True})
+
+
+@bp.delete("/session")
+def logout():
+    session.clear()
+    return jsonify({"session": False})
+
+
+@bp.post("/actions")
+@acting
+def actions():
+    record = _json_body()
+    if not isinstance(record, dict):
+        return _error(400, "send one action as a JSON object in the game's record format")
+    try:
+        return jsonify(_service().submit(record, source="tablet"))
+    except MalformedRecord as e:
+        return _error(400, str(e))
+    except IllegalAction as e:
+        return _error(409, str(e))
+    except NoGame as e:
+        return _error(409, str(e))
+
+
+@bp.post("/undo")
+@acting
+def undo():
+    body = _json_body()
+    count = body.get("count", 1) if isinstance(body, dict) else 1
+    try:
+        return jsonify(_service().undo(count))
+    except NoGame as e:
+        return _error(409, str(e))
+    except ValueError as e:
+        return _error(409, str(e))
+
+
+@bp.get("/record")
+def record():
+    try:
+        text = _service().record_jsonl()
+    except NoGame as e:
+        return _error(404, str(e))
+    game_id = _service().snapshot()["game"]["id"]
+    return Response(
+        text,
+        mimetype="application/x-ndjson",
+        headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'},
+    )
+
+
+@bp.get("/games")
+def games():
+    return jsonify({"games": _service().games()})
+
+
+@bp.post("/games")
+@acting
+def new_game():
+    body = _json_body()
+    if not isinstance(body, dict) or "players" not in body:
+        return _error(400, 'send {"players": [names, clockwise], "deal": {...} (optional)}')
+    try:
+        snap = _service().start_game(
+            body["players"],
+            deal=body.get("deal"),
+            supply=body.get("supply"),
+            game=body.get("game", "hinkel-stein"),
+        )
+    except (MalformedRecord, IllegalAction) as e:
+        return _error(400, str(e))
+    return jsonify(snap)

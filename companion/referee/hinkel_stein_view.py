@@ -1,0 +1,249 @@
+"""What a dashboard shows of a Hinkel & Stein game, built from the engine's queries.
+
+Every choice offered is a ready-made record object, so a tablet posts it back as is:
+only legal choices are ever offered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.hinkel_stein import actions as A
+from ..games.hinkel_stein import moves
+from ..games.hinkel_stein import queries as q
+from ..games.hinkel_stein.names import (
+    BOULDER,
+    KIND_PLURAL,
+    OTHER_SIDE,
+    OUTER_SPACE,
+    SPACE_CENTRE_MM,
+    SPACES,
+    fate_intervals_mm,
+)
+from ..games.hinkel_stein.random_player import ScaleModel
+from ..games.hinkel_stein.record import to_record
+from ..games.hinkel_stein.state import GameState, RoundResult
+from ..games.hinkel_stein.summary import describe
+
+_MODEL = ScaleModel()
+
+
+def choice_label(action: A.Action, state: GameState) -> str:
+    """The words on a touch button for ``action``."""
+    match action:
+        case A.Condition(wins=w):
+            return f"{w.capitalize()} side wins"
+        case A.Call(calls=c, stones=st):
+            return f"{c}" + (" (quartz)" if st == "quartz" else "")
+        case A.Mode(kind=k, active=act):
+            return f"{KIND_PLURAL[k].capitalize()} {'active' if act else 'passive'}"
+        case A.Stake(add=add):
+            return f"Add {add}" if add is not None else "Take 1"
+        case A.Notch(notch=n):
+            return f"Notch {n}"
+        case A.Place(stones=st, space=sp):
+            return f"{'+'.join(st)} on {sp}"
+        case A.Boulder(space=sp):
+            return f"Extra boulder B1 on {sp}"
+        case A.Keep(stone=s):
+            return f"Keep {s}"
+        case A.Offer(to=to):
+            return f"Offer {to} a partnership"
+        case A.Answer(accept=acc):
+            return "Accept" if acc else "Decline"
+    return describe(action)
+
+
+def choices(state: GameState) -> list[dict[str, Any]]:
+    """Every legal choice now, as {player, type, label, record}; fate and tilt included."""
+    out = []
+    for a in moves.legal_actions(state):
+        rec = to_record(a)
+        out.append(
+            {
+                "player": rec.get("player"),
+                "type": rec["type"],
+                "label": choice_label(a, state),
+                "record": rec,
+            }
+        )
+    if moves.fate_open(state):
+        holder = state.players[state.holder(BOULDER)]
+        out.append(
+            {
+                "player": holder,
+                "type": "fate",
+                "label": "Stone of Fate moved",
+                "record": {"type": "fate", "player": holder, "x": None},
+                "intervals_mm": [list(iv) for iv in fate_intervals_mm()],
+            }
+        )
+    if moves.tilt_open(state):
+        for side in ("left", "right"):
+            out.append(
+                {
+                    "player": None,
+                    "type": "tilt",
+                    "label": f"{side.capitalize()} side down",
+                    "record": {"type": "tilt", "down": side},
+                }
+            )
+    return out
+
+
+def scale_view(state: GameState) -> dict[str, Any]:
+    """The scale as the model expects it: placements, notch, Stone of Fate, side down and
+    the tilt margin (grams on the far outer space that would flip it)."""
+    r = state.round
+    names = state.players
+    placements = [
+        {
+            "space": s,
+            "x_mm": SPACE_CENTRE_MM[s],
+            "stones": list(p.stones),
+            "player": names[p.player],
+            "kind": p.kind,
+            "passive": p.passive,
+        }
+        for s, p in zip(SPACES, r.placements, strict=True)
+        if p is not None
+    ]
+    tau = _MODEL.torque_gmm(state)
+    down = "right" if tau > 0 else "left" if tau < 0 else None
+    pivot = _MODEL.notch_x_mm[r.notch]
+    margin = None
+    if down is not None:
+        far = SPACE_CENTRE_MM[OUTER_SPACE[OTHER_SIDE[down]]]
+        margin = round(abs(tau) / abs(far - pivot), 1)
+    return {
+        "placements": placements,
+        "notch": r.notch,
+        "fate_x_mm": r.fate_x,
+        "fate_home_x_mm": state.fate_home_x,
+        "torque_gmm": round(tau, 1),
+        "down": down,
+        "margin_g": margin,
+        "source": "model",
+    }
+
+
+def _result_view(state: GameState, res: RoundResult) -> dict[str, Any]:
+    names = state.players
+    return {
+        "pass": res.pass_no,
+        "round": res.round_no,
+        "down": res.down,
+        "winning_side": res.winning_side,
+        "winners": [names[i] for i in res.winners],
+        "paid": {names[i]: res.paid[i] for i in range(state.n)},
+        "carried": res.carried,
+        "next_chieftain": names[res.next_chieftain],
+    }
+
+
+def view(state: GameState, history: list[tuple[RoundResult, tuple[int, ...]]]) -> dict[str, Any]:
+    """The dashboard's picture of the game: round, scale, outcomes, choices, history, chart."""
+    names = state.players
+    r = state.round
+    aw = q.awaiting(state)
+    turn = r.turn
+    outcomes = {
+        side: {
+            "winners": [names[i] for i in o.winners],
+            "paid": dict(zip(names, o.paid, strict=True)),
+            "carried": o.carried,
+            "next_chieftain": names[o.next_chieftain] if o.next_chieftain is not None else None,
+        }
+        for side, o in q.outcomes(state).items()
+    }
+    return {
+        "round": {
+            "condition": r.condition,
+            "partner": names[r.partner] if r.partner is not None else None,
+            "took": [names[i] for i in sorted(r.took)],
+            "turn": None
+            if turn is None
+            else {
+                "player": names[turn.player],
+                "kind": turn.kind,
+                "active": turn.active,
+                "stones": turn.stones,
+                "staked": turn.staked,
+            },
+            "mandatory_kind": q.mandatory_kind(state),
+        },
+        "scale": scale_view(state),
+        "outcomes": outcomes,
+        "awaiting_text": awaiting_text(state),
+        "optional": [{"player": o.player, "action": o.action} for o in q.optional_actions(state)],
+        "choices": choices(state),
+        "available": {k: list(state.available(k)) for k in KIND_PLURAL},
+        "history": [_result_view(state, res) for res, _ in history],
+        "chart": [
+            {
+                "pass": res.pass_no,
+                "round": res.round_no,
+                "discs": dict(zip(names, discs, strict=True)),
+            }
+            for res, discs in history
+        ],
+        "awaiting": None if aw is None else {"player": aw.player, "action": aw.action},
+    }
+
+
+_WORDS = {
+    "answer": "answers the offer of a partnership",
+    "keep": "chooses which boulder to keep",
+    "condition": "chooses: heavier or lighter side wins",
+    "call": "calls who places next",
+    "mode": "chooses a kind and active or passive play",
+    "stake": "adds discs to the prize or takes one",
+    "place": "places a stone",
+}
+
+
+def awaiting_text(state: GameState) -> str:
+    """Who must act now, in a sentence for the top of the screen."""
+    aw = q.awaiting(state)
+    if aw is None:
+        return f"Game over: {', '.join(state.winners)} won"
+    if aw.action == "tilt":
+        return "Waiting for the scale to settle"
+    return f"{aw.player} {_WORDS[aw.action]}"
+
+
+def undo_hint(action: A.Action, before: GameState, after: GameState) -> str:
+    """What players must do on the table when ``action`` (which led from ``before`` to
+    ``after``) is undone: stones to take back, the scale to reset, discs to move back."""
+    parts: list[str] = []
+    match action:
+        case A.Place(stones=st, space=sp) | A.Boulder(stones=st, space=sp):
+            parts.append(f"take {'+'.join(st)} off {sp} and give it back to {action.player}")
+        case A.Notch():
+            parts.append("put the scale back on the middle notch")
+        case A.Fate():
+            parts.append(f"put the Stone of Fate back at {before.round.fate_x:g} mm")
+        case A.Tilt():
+            on = "; ".join(
+                f"{s} {'+'.join(p.stones)}"
+                for s, p in zip(SPACES, before.round.placements, strict=True)
+                if p is not None
+            )
+            parts.append(f"the round is open again: the stones go back on the scale ({on})")
+            if before.cards != after.cards:
+                cards = "; ".join(
+                    f"{n}: {', '.join(k)}"
+                    for n, k in zip(before.players, before.cards, strict=True)
+                )
+                parts.append(f"the stone cards go back ({cards})")
+        case A.Keep(stone=s):
+            parts.append(
+                f"{action.player} puts {s} back beside the other boulder: the choice is open again"
+            )
+        case _:
+            parts.append(f"undone: {describe(action)}")
+    if (before.discs, before.pot, before.supply) != (after.discs, after.pot, after.supply):
+        held = ", ".join(f"{n} {d}" for n, d in zip(before.players, before.discs, strict=True))
+        parts.append(f"discs back to: {held}, pot {before.pot}, supply {before.supply}")
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:]

@@ -1,0 +1,299 @@
+"""``GameService``: validate with the rules, journal, then show; resume after any crash.
+
+One game is under way at a time. Its journal lives in ``STATE_DIR/games/``; the file
+``STATE_DIR/current`` names it, so a restart (also after SIGKILL or power loss) resumes
+the same game in the same state. Dashboards wait on ``wait_for_change`` and always get the
+latest snapshot (latest wins: a slow tablet skips intermediate states, never falls behind).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..errors import CompanionError, MalformedRecord
+from ..games.registry import GameRules, rules_for
+from ..journal import Journal
+from . import hinkel_stein_view
+
+log = logging.getLogger("companion.referee")
+
+#: Per game: the dashboard view and the undo hint (see ``hinkel_stein_view``).
+VIEWS = {"hinkel-stein": hinkel_stein_view}
+
+
+class NoGame(CompanionError, LookupError):
+    """No game is under way: start one first."""
+
+
+@dataclass
+class _Game:
+    """The fold of one journal: every state, the actions and their journal rows."""
+
+    rules: GameRules
+    journal: Journal
+    actions: list[Any] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)
+    seqs: list[int] = field(default_factory=list)
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+
+class GameService:
+    """The one place a game changes. Thread-safe; one instance owns the state directory."""
+
+    def __init__(
+        self,
+        state_dir: str | os.PathLike[str],
+        *,
+        clock_mono: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.state_dir = Path(state_dir)
+        (self.state_dir / "games").mkdir(parents=True, exist_ok=True)
+        self._clock_mono = clock_mono
+        self._lock = threading.RLock()
+        self._changed = threading.Condition(self._lock)
+        self._version = 0
+        self._game: _Game | None = None
+        self.notices: list[str] = []  # banners for every dashboard (fallbacks, recoveries)
+        self.warnings: list[str] = []  # table and rules disagreeing, until resolved
+        self.last_undo: list[str] = []
+        self._resume()
+
+    # -- lifecycle -----------------------------------------------------------------
+
+    @property
+    def _current_file(self) -> Path:
+        return self.state_dir / "current"
+
+    def _resume(self) -> None:
+        try:
+            name = self._current_file.read_text(encoding="utf-8").strip()
+        except FileNotFoundError:
+            return
+        path = self.state_dir / "games" / name
+        if not path.exists():
+            self.announce(f"the game journal {name} named in {self._current_file} is missing")
+            return
+        self._game = self._fold(Journal(path, clock_mono=self._clock_mono))
+        log.info("resumed game %s at row %s", name, self._game.seqs[-1] if self._game.seqs else 0)
+
+    def _fold(self, journal: Journal) -> _Game:
+        rows = journal.effective_rows()
+        if not rows:
+            raise MalformedRecord(f"the journal {journal.path.name} holds no start")
+        rules = rules_for(rows[0].payload.get("game"))
+        if rules is None:
+            raise MalformedRecord(f"the journal {journal.path.name} is for an unknown game")
+        game = _Game(rules, journal)
+        for row in rows:
+            try:
+                action = rules.parse_action(row.payload)
+                if action is None:
+                    continue
+                state = rules.start(action) if not game.states else rules.apply(game.state, action)
+            except ValueError as e:  # keep what replays; say plainly what did not
+                self.announce(
+                    f"journal row {row.seq} could not be replayed ({e});"
+                    " the game goes on from before it"
+                )
+                break
+            game.actions.append(action)
+            game.states.append(state)
+            game.seqs.append(row.seq)
+        if not game.states:
+            raise MalformedRecord(f"the journal {journal.path.name} does not start a game")
+        return game
+
+    def close(self) -> None:
+        with self._lock:
+            if self._game is not None:
+                self._game.journal.close()
+
+    def announce(self, message: str) -> None:
+        """Show ``message`` on every dashboard (and in the log) until the service restarts."""
+        log.warning(message)
+        with self._lock:
+            self.notices.append(message)
+            self._bump()
+
+    # -- changing the game ---------------------------------------------------------
+
+    def new_game(self, start: dict[str, Any]) -> dict[str, Any]:
+        """Start a new game from its ``start`` record; the previous game's journal stays."""
+        rules = rules_for(start.get("game")) if isinstance(start, dict) else None
+        if rules is None:
+            raise MalformedRecord("a new game needs a start record naming a known game")
+        action = rules.parse_action(start)
+        state = rules.start(action)  # IllegalAction for a bad deal, before any file exists
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        name = f"{stamp}-{secrets.token_hex(3)}.journal"
+        journal = Journal(self.state_dir / "games" / name, clock_mono=self._clock_mono)
+        seq = journal.append(rules.to_record(action))
+        self._point_to(name)
+        with self._lock:
+            if self._game is not None:
+                self._game.journal.close()
+            self._game = _Game(rules, journal, [action], [state], [seq])
+            self.warnings.clear()
+            self.last_undo = []
+            self._bump()
+            return self.snapshot()
+
+    def start_game(
+        self,
+        players: list[str],
+        *,
+        deal: dict[str, list[str]] | None = None,
+        supply: int | None = None,
+        game: str = "hinkel-stein",
+    ) -> dict[str, Any]:
+        """Start a game for ``players`` (clockwise); without ``deal`` the cards are drawn."""
+        if game != "hinkel-stein":
+            raise MalformedRecord(f"the dashboard can start Hinkel & Stein games, not {game!r}")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise MalformedRecord("players must be a list of names, in clockwise order")
+        players = [p.strip() for p in players]
+        if deal is None:
+            from ..games.hinkel_stein.random_player import random_deal
+
+            if not 2 <= len(players) <= 4:
+                raise MalformedRecord(f"Hinkel & Stein is for 2 to 4 players, not {len(players)}")
+            cards = random_deal(players, random.SystemRandom())
+            deal = {p: list(k) for p, k in zip(players, cards, strict=True)}
+        start: dict[str, Any] = {"type": "start", "game": game, "players": players, "deal": deal}
+        if supply is not None:
+            start["supply"] = supply
+        return self.new_game(start)
+
+    def _point_to(self, name: str) -> None:
+        tmp = self._current_file.with_suffix(".tmp")
+        with tmp.open("w", encoding="utf-8") as f:
+            f.write(name + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        tmp.replace(self._current_file)
+
+    def submit(self, record: dict[str, Any], *, source: str = "tablet") -> dict[str, Any]:
+        """Apply one action (a record object): checked by the rules, journaled, then shown.
+
+        Raises ``MalformedRecord`` or ``IllegalAction`` and changes nothing when refused.
+        """
+        with self._lock:
+            game = self._require_game()
+            action = game.rules.parse_action(record)
+            if action is None:
+                raise MalformedRecord("a comment is not an action")
+            state = game.rules.apply(game.state, action)
+            seq = game.journal.append(game.rules.to_record(action))  # durable before shown
+            game.actions.append(action)
+            game.states.append(state)
+            game.seqs.append(seq)
+            self.last_undo = []
+            log.info("accepted %s from %s (row %d)", game.rules.to_record(action), source, seq)
+            self._bump()
+            return self.snapshot()
+
+    def undo(self, count: int = 1) -> dict[str, Any]:
+        """Take back the last ``count`` actions (never the start); say what to put back."""
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ValueError(f"undo takes a count of 1 or more actions, not {count!r}")
+        with self._lock:
+            game = self._require_game()
+            if count >= len(game.actions):
+                left = len(game.actions) - 1
+                raise ValueError(f"cannot undo {count} action(s): only {left} after the start")
+            game.journal.undo(count)
+            hints = []
+            view = VIEWS.get(game.rules.name)
+            for _ in range(count):
+                action = game.actions.pop()
+                after = game.states.pop()
+                game.seqs.pop()
+                if view is not None:
+                    hints.append(view.undo_hint(action, game.state, after))
+            self.last_undo = hints
+            self._bump()
+            return self.snapshot()
+
+    def _require_game(self) -> _Game:
+        if self._game is None:
+            raise NoGame("no game is under way: start a new game first")
+        return self._game
+
+    # -- reading -------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        """Bumped on every change; a dashboard compares it with what it last showed."""
+        return self._version
+
+    def _bump(self) -> None:
+        self._version += 1
+        self._changed.notify_all()
+
+    def wait_for_change(self, seen: int, timeout_s: float) -> int:
+        """Block until the version differs from ``seen`` or ``timeout_s`` passes; the version."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._version != seen, timeout=timeout_s)
+            return self._version
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything a dashboard shows, as JSON-ready data."""
+        with self._lock:
+            base: dict[str, Any] = {
+                "version": self._version,
+                "notices": list(self.notices),
+                "warnings": list(self.warnings),
+                "undo_hints": list(self.last_undo),
+            }
+            game = self._game
+            if game is None:
+                return base | {"game": None, "replay": None, "view": None}
+            state = game.state
+            view = VIEWS.get(game.rules.name)
+            history = []
+            if view is not None and hasattr(state, "last_result"):
+                prev = None
+                for s in game.states:
+                    if s.last_result is not None and s.last_result is not prev:
+                        history.append((s.last_result, s.discs))
+                        prev = s.last_result
+            return base | {
+                "game": {
+                    "id": game.journal.path.stem,
+                    "name": game.rules.name,
+                    "title": game.rules.title,
+                    "actions": len(game.actions),
+                    "row": game.seqs[-1],
+                },
+                "replay": game.rules.to_json(state),
+                "view": view.view(state, history) if view is not None else None,
+            }
+
+    def record_jsonl(self) -> str:
+        """The game so far as a JSONL record (undone actions left out)."""
+        with self._lock:
+            game = self._require_game()
+            return "".join(
+                json.dumps(game.rules.to_record(a), ensure_ascii=False) + "\n" for a in game.actions
+            )
+
+    def games(self) -> list[dict[str, Any]]:
+        """The journals in the state directory, newest first: the game history."""
+        out = []
+        for path in sorted((self.state_dir / "games").glob("*.journal"), reverse=True):
+            out.append({"id": path.stem, "size_bytes": path.stat().st_size})
+        return out

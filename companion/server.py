@@ -1,0 +1,52 @@
+"""Serving the dashboard: the referee's service and the Flask app, in one process, on waitress.
+
+The process that serves the dashboard is the one that will own the devices (the camera
+and GPIO cannot be shared), so the server runs in it, with enough threads for several
+open dashboards (each live page holds one thread for its event stream).
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+from pathlib import Path
+
+from waitress.server import create_server
+
+from .dashboard import create_app
+from .dashboard.auth import table_pin
+from .referee.service import GameService
+
+log = logging.getLogger("companion.server")
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, for the tablet (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: routing lookup only, nothing is sent
+            return s.getsockname()[0]
+        except OSError:
+            return None
+
+
+def serve(
+    state_dir: Path, *, host: str, port: int, threads: int = 16, announce: str | None = None
+) -> None:
+    """Serve the dashboard until interrupted; print where to point the tablet and the PIN."""
+    service = GameService(state_dir)
+    if announce:
+        service.announce(announce)
+    app = create_app(service)
+    server = create_server(app, host=host, port=port, threads=threads, channel_timeout=3600)
+    shown = lan_address() if host in ("0.0.0.0", "::") else host
+    print(f"Dashboard: http://{shown or host}:{server.effective_port}/")
+    print(f"Table PIN: {table_pin(service.state_dir)}")
+    print(f"Games are journaled in {service.state_dir / 'games'}")
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+        service.close()

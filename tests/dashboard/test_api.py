@@ -1,0 +1,155 @@
+"""The dashboard's JSON API with Flask's test client (docs/api.md)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.dashboard import create_app
+from companion.referee.service import GameService
+
+START = {"players": ["Ana", "Ben", "Cleo", "Dora"],
+         "deal": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]}}
+JSON = {"X-Companion": "1"}
+
+
+@pytest.fixture
+def service(tmp_path):
+    s = GameService(tmp_path)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def app(service):
+    return create_app(service, test_config={"TESTING": True, "SSE_ONCE": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def player(client, app):
+    """A client that has entered the table PIN."""
+    assert client.post("/api/session", json={"pin": app.config["TABLE_PIN"]}).status_code == 200
+    return client
+
+
+def test_anyone_may_watch_the_state(client):
+    r = client.get("/api/state")
+    assert r.status_code == 200 and r.json["game"] is None and r.json["session"] is False
+
+
+def test_acting_needs_the_table_pin(client, app):
+    r = client.post("/api/games", json=START, headers=JSON)
+    assert r.status_code == 401 and "PIN" in r.json["error"]
+    assert client.post("/api/session", json={"pin": "nope"}).status_code == 403
+    assert client.post("/api/session", json={"pin": app.config["TABLE_PIN"]}).json == {"session": True}
+    assert client.post("/api/games", json=START, headers=JSON).status_code == 200
+
+
+def test_the_pin_is_four_digits_kept_in_the_state_directory(app, service):
+    pin = app.config["TABLE_PIN"]
+    assert len(pin) == 4 and pin.isdigit()
+    assert (service.state_dir / "pin").read_text().strip() == pin
+    assert create_app(service).config["TABLE_PIN"] == pin
+
+
+def test_wrong_pins_are_rate_limited(client, app):
+    for _ in range(5):
+        assert client.post("/api/session", json={"pin": "0000x"}).status_code == 403
+    r = client.post("/api/session", json={"pin": app.config["TABLE_PIN"]})
+    assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0
+
+
+def test_cross_site_posts_are_refused(player):
+    r = player.post("/api/games", json=START, headers={**JSON, "Origin": "http://evil.example"})
+    assert r.status_code == 403
+    form = player.post("/api/actions", data={"type": "tilt"})  # a plain HTML form post
+    assert form.status_code == 400 and "X-Companion" in form.json["error"]
+    same = player.post("/api/games", json=START, headers={**JSON, "Origin": "http://localhost"})
+    assert same.status_code == 200
+
+
+def test_a_game_is_played_through_the_api(player):
+    snap = player.post("/api/games", json=START, headers=JSON).json
+    assert snap["replay"]["awaiting"] == {"player": "Ana", "action": "condition"}
+    snap = player.post("/api/actions", json={"type": "condition", "player": "Ana", "wins": "lighter"}, headers=JSON).json
+    assert snap["view"]["round"]["condition"] == "lighter"
+    # every offered choice is a ready record the API accepts as it is
+    call_ben = next(c for c in snap["view"]["choices"] if c["label"] == "Ben")
+    snap = player.post("/api/actions", json=call_ben["record"], headers=JSON).json
+    assert snap["replay"]["awaiting"] == {"player": "Ben", "action": "stake"}
+
+
+def test_an_illegal_action_answers_409_with_the_engines_reason(player):
+    player.post("/api/games", json=START, headers=JSON)
+    r = player.post("/api/actions", json={"type": "condition", "player": "Ben", "wins": "heavier"}, headers=JSON)
+    assert r.status_code == 409
+    assert r.json == {"error": "only the chieftain (Ana) sets the victory condition"}
+
+
+def test_a_malformed_action_answers_400(player):
+    player.post("/api/games", json=START, headers=JSON)
+    r = player.post("/api/actions", json={"type": "condition", "player": "Ana"}, headers=JSON)
+    assert r.status_code == 400 and "missing field 'wins'" in r.json["error"]
+
+
+def test_undo_takes_back_and_says_what_to_put_back(player):
+    player.post("/api/games", json=START, headers=JSON)
+    for rec in ({"type": "condition", "player": "Ana", "wins": "heavier"},
+                {"type": "call", "player": "Ana", "calls": "Cleo"},
+                {"type": "stake", "player": "Cleo", "add": 3}):
+        player.post("/api/actions", json=rec, headers=JSON)
+    snap = player.post("/api/undo", json={"count": 1}, headers=JSON).json
+    assert snap["replay"]["pot"] == 2
+    assert "pot 2, supply 48" in snap["undo_hints"][0]
+    r = player.post("/api/undo", json={"count": 9}, headers=JSON)
+    assert r.status_code == 409 and "only 2 after the start" in r.json["error"]
+
+
+def test_the_record_is_the_game_so_far_as_jsonl(player):
+    player.post("/api/games", json=START, headers=JSON)
+    player.post("/api/actions", json={"type": "condition", "player": "Ana", "wins": "heavier"}, headers=JSON)
+    r = player.get("/api/record")
+    assert r.mimetype == "application/x-ndjson"
+    lines = [json.loads(x) for x in r.get_data(as_text=True).splitlines()]
+    assert [x["type"] for x in lines] == ["start", "condition"]
+
+
+def test_the_state_includes_what_replay_json_prints(player, tmp_path):
+    from companion.cli import main
+
+    player.post("/api/games", json=START, headers=JSON)
+    player.post("/api/actions", json={"type": "condition", "player": "Ana", "wins": "heavier"}, headers=JSON)
+    path = tmp_path / "r.jsonl"
+    path.write_bytes(player.get("/api/record").data)
+    assert main(["replay", str(path), "--json"]) == 0
+
+
+def test_events_start_with_a_full_snapshot(player):
+    player.post("/api/games", json=START, headers=JSON)
+    r = player.get("/api/events")
+    assert r.mimetype == "text/event-stream"
+    text = r.get_data(as_text=True)
+    event = next(block for block in text.split("\n\n") if block.startswith("event: snapshot"))
+    data = json.loads(event.split("data: ", 1)[1])
+    assert data["replay"]["awaiting"] == {"player": "Ana", "action": "condition"}
+
+
+def test_the_page_and_its_assets_are_served_locally(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "http://" not in html and "https://" not in html  # nothing from the internet
+    for asset in ("/static/app.js", "/static/app.css", "/static/icon.svg", "/manifest.webmanifest"):
+        assert client.get(asset).status_code == 200, asset
+    assert client.get("/manifest.webmanifest").json["display"] == "fullscreen"
+
+
+def test_new_game_with_a_bad_deal_says_what_is_wrong(player):
+    r = player.post("/api/games", json={"players": ["Ana", "Ben"], "deal": {"Ana": ["pillar"], "Ben": ["quartz"]}}, headers=JSON)
+    assert r.status_code == 400 and "two kinds" in r.json["error"]
