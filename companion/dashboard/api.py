@@ -66,6 +66,8 @@ def events():
         yield "retry: 2000\n\n"
         while True:
             version = service.wait_for_change(seen, keepalive_s)
+            if service.closed:  # shutting down: the page reconnects to the next server
+                return
             if version == seen:
                 yield ": keep-alive\n\n"
                 continue

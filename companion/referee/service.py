@@ -70,6 +70,7 @@ class GameService:
         self.notices: list[str] = []  # banners for every dashboard (fallbacks, recoveries)
         self.warnings: list[str] = []  # table and rules disagreeing, until resolved
         self.last_undo: list[str] = []
+        self.closed = False
         self._resume()
 
     # -- lifecycle -----------------------------------------------------------------
@@ -118,9 +119,12 @@ class GameService:
         return game
 
     def close(self) -> None:
+        """Close the journal and end every dashboard's event stream."""
         with self._lock:
+            self.closed = True
             if self._game is not None:
                 self._game.journal.close()
+            self._changed.notify_all()
 
     def announce(self, message: str) -> None:
         """Show ``message`` on every dashboard (and in the log) until the service restarts."""
@@ -247,7 +251,7 @@ class GameService:
     def wait_for_change(self, seen: int, timeout_s: float) -> int:
         """Block until the version differs from ``seen`` or ``timeout_s`` passes; the version."""
         with self._changed:
-            self._changed.wait_for(lambda: self._version != seen, timeout=timeout_s)
+            self._changed.wait_for(lambda: self._version != seen or self.closed, timeout=timeout_s)
             return self._version
 
     def snapshot(self) -> dict[str, Any]:

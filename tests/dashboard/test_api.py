@@ -9,8 +9,10 @@ import pytest
 from companion.dashboard import create_app
 from companion.referee.service import GameService
 
-START = {"players": ["Ana", "Ben", "Cleo", "Dora"],
-         "deal": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]}}
+START = {
+    "players": ["Ana", "Ben", "Cleo", "Dora"],
+    "deal": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]},
+}
 JSON = {"X-Companion": "1"}
 
 
@@ -47,7 +49,9 @@ def test_acting_needs_the_table_pin(client, app):
     r = client.post("/api/games", json=START, headers=JSON)
     assert r.status_code == 401 and "PIN" in r.json["error"]
     assert client.post("/api/session", json={"pin": "nope"}).status_code == 403
-    assert client.post("/api/session", json={"pin": app.config["TABLE_PIN"]}).json == {"session": True}
+    assert client.post("/api/session", json={"pin": app.config["TABLE_PIN"]}).json == {
+        "session": True
+    }
     assert client.post("/api/games", json=START, headers=JSON).status_code == 200
 
 
@@ -77,7 +81,9 @@ def test_cross_site_posts_are_refused(player):
 def test_a_game_is_played_through_the_api(player):
     snap = player.post("/api/games", json=START, headers=JSON).json
     assert snap["replay"]["awaiting"] == {"player": "Ana", "action": "condition"}
-    snap = player.post("/api/actions", json={"type": "condition", "player": "Ana", "wins": "lighter"}, headers=JSON).json
+    snap = player.post(
+        "/api/actions", json={"type": "condition", "player": "Ana", "wins": "lighter"}, headers=JSON
+    ).json
     assert snap["view"]["round"]["condition"] == "lighter"
     # every offered choice is a ready record the API accepts as it is
     call_ben = next(c for c in snap["view"]["choices"] if c["label"] == "Ben")
@@ -87,7 +93,9 @@ def test_a_game_is_played_through_the_api(player):
 
 def test_an_illegal_action_answers_409_with_the_engines_reason(player):
     player.post("/api/games", json=START, headers=JSON)
-    r = player.post("/api/actions", json={"type": "condition", "player": "Ben", "wins": "heavier"}, headers=JSON)
+    r = player.post(
+        "/api/actions", json={"type": "condition", "player": "Ben", "wins": "heavier"}, headers=JSON
+    )
     assert r.status_code == 409
     assert r.json == {"error": "only the chieftain (Ana) sets the victory condition"}
 
@@ -100,9 +108,11 @@ def test_a_malformed_action_answers_400(player):
 
 def test_undo_takes_back_and_says_what_to_put_back(player):
     player.post("/api/games", json=START, headers=JSON)
-    for rec in ({"type": "condition", "player": "Ana", "wins": "heavier"},
-                {"type": "call", "player": "Ana", "calls": "Cleo"},
-                {"type": "stake", "player": "Cleo", "add": 3}):
+    for rec in (
+        {"type": "condition", "player": "Ana", "wins": "heavier"},
+        {"type": "call", "player": "Ana", "calls": "Cleo"},
+        {"type": "stake", "player": "Cleo", "add": 3},
+    ):
         player.post("/api/actions", json=rec, headers=JSON)
     snap = player.post("/api/undo", json={"count": 1}, headers=JSON).json
     assert snap["replay"]["pot"] == 2
@@ -113,7 +123,9 @@ def test_undo_takes_back_and_says_what_to_put_back(player):
 
 def test_the_record_is_the_game_so_far_as_jsonl(player):
     player.post("/api/games", json=START, headers=JSON)
-    player.post("/api/actions", json={"type": "condition", "player": "Ana", "wins": "heavier"}, headers=JSON)
+    player.post(
+        "/api/actions", json={"type": "condition", "player": "Ana", "wins": "heavier"}, headers=JSON
+    )
     r = player.get("/api/record")
     assert r.mimetype == "application/x-ndjson"
     lines = [json.loads(x) for x in r.get_data(as_text=True).splitlines()]
@@ -124,7 +136,9 @@ def test_the_state_includes_what_replay_json_prints(player, tmp_path):
     from companion.cli import main
 
     player.post("/api/games", json=START, headers=JSON)
-    player.post("/api/actions", json={"type": "condition", "player": "Ana", "wins": "heavier"}, headers=JSON)
+    player.post(
+        "/api/actions", json={"type": "condition", "player": "Ana", "wins": "heavier"}, headers=JSON
+    )
     path = tmp_path / "r.jsonl"
     path.write_bytes(player.get("/api/record").data)
     assert main(["replay", str(path), "--json"]) == 0
@@ -151,5 +165,9 @@ def test_the_page_and_its_assets_are_served_locally(client):
 
 
 def test_new_game_with_a_bad_deal_says_what_is_wrong(player):
-    r = player.post("/api/games", json={"players": ["Ana", "Ben"], "deal": {"Ana": ["pillar"], "Ben": ["quartz"]}}, headers=JSON)
+    r = player.post(
+        "/api/games",
+        json={"players": ["Ana", "Ben"], "deal": {"Ana": ["pillar"], "Ben": ["quartz"]}},
+        headers=JSON,
+    )
     assert r.status_code == 400 and "two kinds" in r.json["error"]

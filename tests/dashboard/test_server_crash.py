@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import http.cookiejar
-import json
-import os
-import signal
-import subprocess
-import sys
-import urllib.request
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-START = {"players": ["Ana", "Ben", "Cleo", "Dora"],
-         "deal": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]}}
+from .server_process import ServerProcess
+
+START = {
+    "players": ["Ana", "Ben", "Cleo", "Dora"],
+    "deal": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]},
+}
 ACTIONS = [
     {"type": "condition", "player": "Ana", "wins": "heavier"},
     {"type": "call", "player": "Ana", "calls": "Ben"},
@@ -25,43 +19,9 @@ ACTIONS = [
 ]  # fmt: skip
 
 
-class Server:
-    def __init__(self, state_dir: Path):
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "run", "--host", "127.0.0.1", "--port", "0",
-             "--state-dir", str(state_dir)],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
-        )  # fmt: skip
-        line = self.proc.stdout.readline()
-        assert line.startswith("Dashboard: http://"), line
-        self.url = line.split()[1].rstrip("/")
-        self.pin = self.proc.stdout.readline().split()[-1]
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
-        )
-
-    def post(self, path, body):
-        req = urllib.request.Request(
-            self.url + path, data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json", "X-Companion": "1"},
-        )  # fmt: skip
-        with self.opener.open(req, timeout=10) as r:
-            return json.load(r)
-
-    def get(self, path):
-        with self.opener.open(self.url + path, timeout=10) as r:
-            return json.load(r)
-
-    def kill(self):
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-        self.proc.stdout.close()
-
-
 @pytest.mark.parametrize("after", [1, 3, 5])
 def test_a_killed_server_restarts_with_the_same_game_and_nothing_lost(tmp_path, after):
-    server = Server(tmp_path)
+    server = ServerProcess(tmp_path)
     try:
         server.post("/api/session", {"pin": server.pin})
         server.post("/api/games", START)
@@ -69,7 +29,7 @@ def test_a_killed_server_restarts_with_the_same_game_and_nothing_lost(tmp_path, 
             answered = server.post("/api/actions", a)  # answered = journaled
     finally:
         server.kill()
-    again = Server(tmp_path)
+    again = ServerProcess(tmp_path)
     try:
         state = again.get("/api/state")
         assert state["replay"] == answered["replay"]

@@ -1,0 +1,76 @@
+"""Browser tests: Playwright driving Debian's chromium (no browser download).
+
+Without a browser they skip with a reason, except under CI (``CI=true``), where a
+missing browser is a failure (``.ci/run`` installs it).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+
+import pytest
+
+from companion.dashboard import create_app
+from companion.referee.service import GameService
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+
+
+def _chromium() -> str | None:
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    exe = _chromium()
+    if sync_playwright is None or exe is None:
+        why = "playwright is not installed" if sync_playwright is None else "no chromium on PATH"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests need a browser under CI: {why}")
+        pytest.skip(f"browser tests skipped: {why} (apt-get install chromium)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class LiveServer:
+    """The dashboard on waitress in this process, restartable on the same port."""
+
+    def __init__(self, state_dir, port: int = 0):
+        from waitress.server import create_server
+
+        self.state_dir = state_dir
+        self.service = GameService(state_dir)
+        self.app = create_app(self.service, test_config={"SSE_KEEPALIVE_S": 1.0})
+        self.server = create_server(self.app, host="127.0.0.1", port=port, threads=8)
+        self.port = self.server.effective_port
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.pin = self.app.config["TABLE_PIN"]
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.server.close()
+        self.service.close()
+        self.thread.join(5)
+
+
+@pytest.fixture
+def live(tmp_path):
+    server = LiveServer(tmp_path)
+    yield server
+    server.stop()

@@ -1,0 +1,125 @@
+"""The dashboard in a real browser: start a game, play a round by tapping and by sensor
+events, undo, and reconnect after the server restarts."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from ..dashboard.server_process import ServerProcess
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture
+def page(browser, live):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.on("dialog", lambda d: d.accept())  # the undo confirmation
+    page.goto(live.url)
+    yield page
+    context.close()
+
+
+def tap(page, label):
+    page.locator("#choices button", has_text=re.compile(f"^{re.escape(label)}$")).first.click()
+
+
+def unlock(page, pin):
+    page.click("#btn-pin")
+    page.fill("#pin-input", pin)
+    page.click("#pin-form button[value=ok]")
+    expect(page.locator("#btn-pin")).to_have_text("Unlocked")
+
+
+def test_a_round_is_played_by_tapping_and_by_sensor_events(page, live):
+    server = live
+    expect(page.locator("#awaiting")).to_have_text("Start a new game")
+    unlock(page, server.pin)
+    page.click("#btn-new")
+    for i, name in enumerate(["Ana", "Ben", "Cleo", "Dora"]):
+        page.locator("#new-players input").nth(i).fill(name)
+    page.check("#new-enter-deal")
+    for name, kind in (
+        ("Ana", "pillar"),
+        ("Ben", "hinkelstein"),
+        ("Cleo", "quartz"),
+        ("Dora", "boulder"),
+    ):
+        page.select_option(f"#new-deal select[data-player={name}]", kind)
+    page.click("#new-form button[value=ok]")
+    expect(page.locator("#awaiting")).to_have_text("Ana chooses: heavier or lighter side wins")
+
+    tap(page, "Heavier side wins")
+    expect(page.locator("#awaiting")).to_have_text("Ana calls who places next")
+    tap(page, "Ben")
+    tap(page, "Add 2")
+    tap(page, "H5 on L2")
+    expect(page.locator("#scale")).to_contain_text("H5")
+    # the rest of the round arrives as sensor events, straight into the referee
+    for rec in (
+        {"type": "call", "player": "Ana", "calls": "Cleo"},
+        {"type": "stake", "player": "Cleo", "add": 4},
+        {"type": "place", "player": "Cleo", "stones": ["Q1"], "space": "R2"},
+        {"type": "call", "player": "Ana", "calls": "Dora"},
+        {"type": "stake", "player": "Dora", "add": 1},
+        {"type": "place", "player": "Dora", "stones": ["B3"], "space": "R1"},
+        {"type": "call", "player": "Ana", "calls": "Ana"},
+        {"type": "stake", "player": "Ana", "add": 1},
+        {"type": "place", "player": "Ana", "stones": ["P1"], "space": "L1"},
+    ):
+        server.service.submit(rec, source="sensor")
+    expect(page.locator("#awaiting")).to_have_text("Waiting for the scale to settle")
+    expect(page.locator("#scale")).to_contain_text("Q1")
+    page.screenshot(path=str(SHOTS / "dashboard-round.png"))
+    server.service.submit({"type": "tilt", "down": "left"}, source="sensor")
+    # pot 2+2+4+1+1 = 10: left (Ben, Ana) wins, 5 each; Cleo's Q1 on R2 makes her chieftain
+    expect(page.locator("#awaiting")).to_have_text("Cleo chooses: heavier or lighter side wins")
+    expect(page.locator("#players")).to_contain_text("5")
+    expect(page.locator("#history li").first).to_contain_text("Pass 1 round 1: left down, left won")
+
+    page.click("#btn-undo")
+    expect(page.locator("#awaiting")).to_have_text("Waiting for the scale to settle")
+    expect(page.locator("#banners")).to_contain_text("the stones go back on the scale")
+
+
+def test_the_page_follows_the_game_after_the_server_restarts(browser, tmp_path):
+    server = ServerProcess(tmp_path)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        server.post("/api/session", {"pin": server.pin})
+        server.post(
+            "/api/games",
+            {
+                "players": ["Ana", "Ben"],
+                "deal": {"Ana": ["pillar", "quartz"], "Ben": ["hinkelstein", "boulder"]},
+            },
+        )
+        page.goto(server.url)
+        expect(page.locator("#awaiting")).to_have_text("Ana chooses: heavier or lighter side wins")
+        server.kill()  # power cut: the page loses its event stream
+        expect(page.locator("#reconnecting")).to_be_visible(timeout=10_000)
+        page.screenshot(path=str(SHOTS / "dashboard-reconnecting.png"))
+        server = ServerProcess(tmp_path, port=server.port)
+        server.post("/api/session", {"pin": server.pin})
+        server.post("/api/actions", {"type": "condition", "player": "Ana", "wins": "lighter"})
+        expect(page.locator("#reconnecting")).to_be_hidden(timeout=15_000)
+        expect(page.locator("#awaiting")).to_have_text("Ana calls who places next", timeout=15_000)
+        expect(page.locator("#scale-facts")).to_contain_text("lighter side")
+    finally:
+        context.close()
+        server.kill()
+
+
+def test_without_the_pin_no_decision_can_be_made(page, live):
+    live.service.start_game(
+        ["Ana", "Ben", "Cleo"],
+        deal={"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["boulder"]},
+    )
+    expect(page.locator("#choices")).to_contain_text("Unlock with the table PIN")
+    expect(page.locator("#choices button").first).to_be_disabled()
+    page.screenshot(path=str(SHOTS / "dashboard-locked.png"))
