@@ -141,6 +141,17 @@ def undo():
         return _error(409, str(e))
 
 
+@bp.post("/done")
+@acting
+def done():
+    """The boulder holder will neither add B1 nor move the Stone of Fate: the settled
+    scale may now decide the round."""
+    try:
+        return jsonify(_service().boulder_done())
+    except NoGame as e:
+        return _error(409, str(e))
+
+
 @bp.get("/record")
 def record():
     try:

@@ -78,6 +78,18 @@ def choices(state: GameState) -> list[dict[str, Any]]:
                 "intervals_mm": [list(iv) for iv in fate_intervals_mm()],
             }
         )
+    holder_options = q.boulder_space_option(state) is not None or q.fate_open(state)
+    if holder_options and state.keep_pending is None:
+        holder = state.players[state.holder(BOULDER)]
+        out.append(
+            {
+                "player": holder,
+                "type": "done",
+                "label": "Done: no boulder, no Stone of Fate",
+                "endpoint": "/api/done",
+                "record": None,
+            }
+        )
     if moves.tilt_open(state):
         for side in ("left", "right"):
             out.append(

@@ -21,10 +21,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..errors import CompanionError, MalformedRecord
+from ..errors import CompanionError, IllegalAction, MalformedRecord
 from ..games.registry import GameRules, rules_for
 from ..journal import Journal
+from ..profile import ScaleProfile, default_profile
+from ..sensing.observations import Fault, Observation
 from . import hinkel_stein_view
+from .scale_referee import Reaction, ScaleReferee
 
 log = logging.getLogger("companion.referee")
 
@@ -59,6 +62,8 @@ class GameService:
         state_dir: str | os.PathLike[str],
         *,
         clock_mono: Callable[[], float] = time.monotonic,
+        profile: ScaleProfile | None = None,
+        on_notch: Callable[[str], None] | None = None,
     ) -> None:
         self.state_dir = Path(state_dir)
         (self.state_dir / "games").mkdir(parents=True, exist_ok=True)
@@ -70,7 +75,12 @@ class GameService:
         self.notices: list[str] = []  # banners for every dashboard (fallbacks, recoveries)
         self.warnings: list[str] = []  # table and rules disagreeing, until resolved
         self.last_undo: list[str] = []
+        self.asks: tuple[dict[str, Any], ...] = ()
         self.closed = False
+        self.profile = profile or default_profile()
+        self.on_notch = on_notch  # tells the scale sensing where the pivot is now
+        self._referee: ScaleReferee | None = None
+        self._notch: str | None = None
         self._resume()
 
     # -- lifecycle -----------------------------------------------------------------
@@ -89,6 +99,7 @@ class GameService:
             self.announce(f"the game journal {name} named in {self._current_file} is missing")
             return
         self._game = self._fold(Journal(path, clock_mono=self._clock_mono))
+        self._new_referee()
         log.info("resumed game %s at row %s", name, self._game.seqs[-1] if self._game.seqs else 0)
 
     def _fold(self, journal: Journal) -> _Game:
@@ -153,6 +164,7 @@ class GameService:
             self._game = _Game(rules, journal, [action], [state], [seq])
             self.warnings.clear()
             self.last_undo = []
+            self._new_referee()
             self._bump()
             return self.snapshot()
 
@@ -207,6 +219,11 @@ class GameService:
             game.seqs.append(seq)
             self.last_undo = []
             log.info("accepted %s from %s (row %d)", game.rules.to_record(action), source, seq)
+            if self._referee is not None:
+                if source != "sensor":
+                    self._referee.tablet_action()  # players confirmed the table as it is
+                self._react(self._referee.after_change(state))
+            self._sync_notch()
             self._bump()
             return self.snapshot()
 
@@ -229,8 +246,58 @@ class GameService:
                 if view is not None:
                     hints.append(view.undo_hint(action, game.state, after))
             self.last_undo = hints
+            if self._referee is not None:
+                self._referee.tablet_action()
+            self._sync_notch()
             self._bump()
             return self.snapshot()
+
+    # -- the table's sensors --------------------------------------------------------
+
+    def _new_referee(self) -> None:
+        game = self._game
+        self._referee = (
+            ScaleReferee(self.profile) if game and game.rules.name == "hinkel-stein" else None
+        )
+        self.asks = ()
+        self._sync_notch()
+
+    def _sync_notch(self) -> None:
+        notch = (
+            getattr(getattr(self._game.state, "round", None), "notch", None) if self._game else None
+        )
+        if notch is not None and notch != self._notch:
+            self._notch = notch
+            if self.on_notch is not None:
+                self.on_notch(notch)
+
+    def observe(self, obs: Observation) -> None:
+        """An observation from the sensing: becomes actions (through the rules) or warnings."""
+        with self._lock:
+            if self._game is None or self._referee is None or self._game.state.finished:
+                if isinstance(obs, Fault):
+                    self.announce(f"{obs.channel}: {obs.reason}")
+                return
+            self._react(self._referee.observe(obs, self._game.state))
+            self._bump()
+
+    def boulder_done(self) -> dict[str, Any]:
+        """The boulder holder will neither add B1 nor move the Stone of Fate this round."""
+        with self._lock:
+            game = self._require_game()
+            if self._referee is not None:
+                self._react(self._referee.done(game.state))
+            self._bump()
+            return self.snapshot()
+
+    def _react(self, reaction: Reaction) -> None:
+        self.warnings = list(reaction.warnings)
+        self.asks = reaction.asks
+        for record in reaction.submit:
+            try:
+                self.submit(record, source="sensor")
+            except (IllegalAction, MalformedRecord) as e:
+                self.warnings.append(f"The table showed {record['type']} but the rules say: {e}")
 
     def _require_game(self) -> _Game:
         if self._game is None:
@@ -262,6 +329,8 @@ class GameService:
                 "notices": list(self.notices),
                 "warnings": list(self.warnings),
                 "undo_hints": list(self.last_undo),
+                "asks": list(self.asks),
+                "hand_on_scale": bool(self._referee and self._referee.hand_on_scale),
             }
             game = self._game
             if game is None:

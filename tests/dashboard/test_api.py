@@ -171,3 +171,20 @@ def test_new_game_with_a_bad_deal_says_what_is_wrong(player):
         headers=JSON,
     )
     assert r.status_code == 400 and "two kinds" in r.json["error"]
+
+
+def test_the_boulder_holder_says_done_and_the_settled_scale_decides(player, service):
+    from companion.sensing.observations import ScaleSettled
+
+    player.post("/api/games", json=START, headers=JSON)
+    records = [{"type": "condition", "player": "Ana", "wins": "heavier"}]
+    for who, stone, space in (("Ben", "H1", "L2"), ("Cleo", "Q1", "R2"), ("Ana", "P1", "L1"), ("Dora", "B2", "R1")):
+        records += [{"type": "call", "player": "Ana", "calls": who}, {"type": "stake", "player": who, "add": 1},
+                    {"type": "place", "player": who, "stones": [stone], "space": space}]
+    for rec in records:
+        snap = player.post("/api/actions", json=rec, headers=JSON).json
+    done = next(c for c in snap["view"]["choices"] if c["type"] == "done")
+    assert done["player"] == "Dora" and done["endpoint"] == "/api/done"
+    service.observe(ScaleSettled(1.0, 700.0, 500.0, "right", 3.0))
+    snap = player.post("/api/done", json={}, headers=JSON).json
+    assert snap["replay"]["round"] == 2 and snap["view"]["history"][0]["down"] == "right"

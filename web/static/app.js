@@ -188,6 +188,11 @@ function renderChoices(view) {
     if (GROUPS[c.type] !== group) { group = GROUPS[c.type]; box.append(el("div", { class: "choice-group" }, group)); }
     box.append(choiceButton(c));
   }
+  if (snap.asks && snap.asks.length) {
+    box.prepend(el("div", { class: "choice-group" }, "The scale cannot tell: which stone is it?"),
+      ...snap.asks.map((a) => choiceButton({ ...a, type: "place" })));
+  }
+  if (snap.hand_on_scale) box.append(el("div", { class: "choice-group" }, "✋ A hand is on the scale"));
   if (!primary.length && aw && aw.action === "tilt") box.append(el("div", { class: "choice-group" }, "Waiting for the scale to settle; use Manual entry if the sensor missed it."));
   if (!unlocked) box.append(el("div", { class: "choice-group" }, "Unlock with the table PIN to make decisions."));
   const manual = $("manual");
@@ -195,8 +200,12 @@ function renderChoices(view) {
   for (const c of view.choices) manual.append(choiceButton(c));
 }
 
-function choose(c) {
+async function choose(c) {
   if (c.type === "fate") return openFate(c);
+  if (c.endpoint) {
+    try { render(await post(c.endpoint, {})); } catch (e) { showError(e.message); }
+    return;
+  }
   act(c.record);
 }
 

@@ -1,0 +1,280 @@
+"""Hinkel & Stein from the scale's observations: what the table did, as actions or warnings.
+
+Pure: it reads the engine's state and one observation at a time and answers with a
+``Reaction``: records to submit (they still go through the rules), warnings to show until
+the table is put right, and the notch the sensing must now assume. A stone added becomes
+the called player's ``place`` (which stone: the census, among the stones he may place); a
+load shifted with no mass change becomes the Stone of Fate's or the notch's move; the
+settled scale after the last stone (once the boulder holder has acted or said done)
+becomes the ``tilt``. What the rules do not allow is a warning that names what to do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..games.hinkel_stein import queries as q
+from ..games.hinkel_stein.names import BOULDER, SMALLEST_BOULDER, fate_position_allowed
+from ..games.hinkel_stein.state import GameState
+from ..profile import ScaleProfile
+from ..sensing.census import identify_stone
+from ..sensing.observations import (
+    Fault,
+    LoadShifted,
+    Observation,
+    ScaleDisturbed,
+    ScaleSettled,
+    StoneAdded,
+    StoneRemoved,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """What the referee makes of one observation."""
+
+    submit: tuple[dict[str, Any], ...] = ()  # records, in order, for the rules to check
+    warnings: tuple[str, ...] = ()  # every warning now standing (replaces the previous)
+    asks: tuple[dict[str, Any], ...] = ()  # choices for the players when the scale can't tell
+
+
+@dataclass
+class _Pending:
+    """A stone seen on a space before its turn allowed placing (stake or mode still due)."""
+
+    space: str
+    mass_g: float
+    player: str
+
+
+@dataclass
+class ScaleReferee:
+    """Follows one game on the scale; create a new one for each game."""
+
+    profile: ScaleProfile
+    tolerance_g: float = 4.0
+    hand_on_scale: bool = False
+    faulty: set[str] = field(default_factory=set)
+    last_settled: ScaleSettled | None = None
+    window_done: bool = False
+    _warnings: dict[str, str] = field(default_factory=dict)
+    _pending: _Pending | None = None
+    _asks: tuple[dict[str, Any], ...] = ()
+    _fresh: bool = False  # the last settled reading came after the last change on the scale
+
+    # -- entry points ----------------------------------------------------------------
+
+    def observe(self, obs: Observation, state: GameState) -> Reaction:
+        """React to one observation, given the game as the rules see it now."""
+        submit: list[dict[str, Any]] = []
+        match obs:
+            case Fault(channel=ch, reason=why):
+                self.faulty.add(ch)
+                self._warnings[f"fault:{ch}"] = (
+                    f"Load cell {ch}: {why}. Until it is fixed, enter placements and the"
+                    " tilt on the tablet (manual entry)."
+                )
+            case ScaleDisturbed():
+                self.hand_on_scale = True
+                self._fresh = False
+            case StoneAdded():
+                self._fresh = False
+                submit += self._added(obs, state)
+            case StoneRemoved():
+                self._fresh = False
+                self._removed(obs, state)
+            case LoadShifted():
+                self._fresh = False
+                submit += self._shifted(obs, state)
+            case ScaleSettled():
+                self.hand_on_scale = False
+                self.last_settled = obs
+                self._fresh = True
+                for key in [k for k in self._warnings if k.startswith("fault:")]:
+                    del self._warnings[key]  # a settled reading: the cells work again
+                    self.faulty.discard(key.split(":", 1)[1])
+                submit += self._settled(obs, state)
+        return self._reaction(submit)
+
+    def after_change(self, state: GameState) -> Reaction:
+        """Called after any accepted action (tablet or sensor): a stone seen early may now
+        be placed; a window with nothing left to do resolves with the last settled side."""
+        submit: list[dict[str, Any]] = []
+        p = self._pending
+        if p is not None and p.space not in q.free_spaces(state):
+            self._pending = None  # the stone was entered on the tablet meanwhile
+            self._warnings.pop("pending", None)
+        elif p is not None:
+            aw = q.awaiting(state)
+            if aw is not None and aw.action == "place" and aw.player == p.player:
+                self._pending = None
+                self._warnings.pop("pending", None)
+                submit += self._place(p.space, p.mass_g, state)
+        if state.round.filled == 0:
+            self.window_done = False
+        if not submit:
+            submit += self._tilt_if_ready(state)
+        return self._reaction(submit)
+
+    def done(self, state: GameState) -> Reaction:
+        """The boulder holder says he is done: the settled side becomes the tilt."""
+        self.window_done = True
+        return self._reaction(self._tilt_if_ready(state))
+
+    def tablet_action(self) -> None:
+        """Players entered an action on the tablet: that confirms the table as it is (the
+        warnings about it go), and the scale must settle again before it decides a round."""
+        keep = ("fault:", "pending")
+        self._warnings = {k: v for k, v in self._warnings.items() if k.startswith(keep)}
+        self._asks = ()
+        self._fresh = False
+
+    # -- observations ------------------------------------------------------------------
+
+    def _added(self, obs: StoneAdded, state: GameState) -> list[dict[str, Any]]:
+        r = state.round
+        where = obs.space or f"{obs.x_mm:.0f} mm"
+        if state.finished:
+            self._warnings[f"stray:{where}"] = (
+                f"A stone ({obs.mass_g:.0f} g) went onto {where}, but the game is over"
+            )
+            return []
+        if obs.space is None:
+            self._warnings[f"stray:{where}"] = (
+                f"A stone ({obs.mass_g:.0f} g) was put down at {obs.x_mm:.0f} mm, off the"
+                " placement spaces: put it on a free space"
+            )
+            return []
+        if q.window_open(state):
+            space = q.boulder_space_option(state)
+            b1 = self.profile.stone_mass_g[SMALLEST_BOULDER]
+            if obs.space == space and abs(obs.mass_g - b1) <= self.tolerance_g:
+                holder = state.players[state.holder(BOULDER)]
+                return [
+                    {
+                        "type": "boulder",
+                        "player": holder,
+                        "stones": [SMALLEST_BOULDER],
+                        "space": space,
+                    }
+                ]
+            self._warnings[f"stray:{where}"] = (
+                f"A stone ({obs.mass_g:.0f} g) went onto {where} after the fourth stone: only"
+                f" the boulder holder's B1 may join this round's boulder; take it off"
+            )
+            return []
+        turn = r.turn
+        if turn is None:
+            aw = q.awaiting(state)
+            need = (
+                f"{aw.player} must first {aw.action}" if aw and aw.player else "nobody is on turn"
+            )
+            self._warnings[f"stray:{where}"] = (
+                f"A stone ({obs.mass_g:.0f} g) went onto {where} out of turn ({need}):"
+                " take it off, or enter the turn on the tablet"
+            )
+            return []
+        player = state.players[turn.player]
+        if turn.kind is None or q.stake_due(state):
+            self._pending = _Pending(obs.space, obs.mass_g, player)
+            first = "choose the kind and mode" if turn.kind is None else "stake"
+            self._warnings["pending"] = (
+                f"Stone seen on {obs.space}: {player} must {first} on the tablet first"
+            )
+            return []
+        return self._place(obs.space, obs.mass_g, state)
+
+    def _place(self, space: str, mass_g: float, state: GameState) -> list[dict[str, Any]]:
+        turn = state.round.turn
+        player = state.players[turn.player]
+        if space not in q.free_spaces(state):
+            self._warnings[f"stray:{space}"] = (
+                f"A stone went onto {space}, which is already taken: take it off"
+            )
+            return []
+        match = identify_stone(
+            mass_g, q.stone_options(state), self.profile.stone_mass_g, tolerance_g=self.tolerance_g
+        )
+        if match.stones is None:
+            self._warnings[f"stray:{space}"] = (
+                f"{player}'s stone on {space}: {match.reason}; choose it on the tablet"
+            )
+            self._asks = tuple(
+                {
+                    "label": "+".join(stones),
+                    "record": {
+                        "type": "place",
+                        "player": player,
+                        "stones": list(stones),
+                        "space": space,
+                    },
+                }
+                for stones, _, _ in match.candidates
+            )
+            return []
+        return [{"type": "place", "player": player, "stones": list(match.stones), "space": space}]
+
+    def _removed(self, obs: StoneRemoved, state: GameState) -> None:
+        where = obs.space or f"{obs.x_mm:.0f} mm"
+        if self._pending is not None and self._pending.space == obs.space:
+            self._pending = None  # the player took his early stone back
+            self._warnings.pop("pending", None)
+            return
+        if f"stray:{where}" in self._warnings:
+            del self._warnings[f"stray:{where}"]  # the stray stone is gone: put right
+            self._asks = ()
+            return
+        if state.round.filled == 0:
+            return  # clearing the scale after a round: stones go back or leave the game
+        self._warnings[f"removed:{where}"] = (
+            f"A stone ({obs.mass_g:.0f} g) was taken off {where} during the round: put it back"
+        )
+
+    def _shifted(
+        self, obs: LoadShifted, state: GameState
+    ) -> tuple[list[dict[str, Any]], str | None]:
+        r = state.round
+        prof = self.profile
+        turn = r.turn
+        if turn is not None and q.notch_options(state) and self.last_settled is not None:
+            p_old = prof.notch_x_mm[r.notch]
+            p_new = p_old - obs.dtorque_gmm / self.last_settled.total_g
+            notch = min(prof.notch_x_mm, key=lambda n: abs(prof.notch_x_mm[n] - p_new))
+            if notch in q.notch_options(state):
+                player = state.players[turn.player]
+                return [{"type": "notch", "player": player, "notch": notch}]
+        if q.fate_open(state):
+            x = round(r.fate_x + obs.dtorque_gmm / prof.fate_mass_g)
+            holder = state.players[state.holder(BOULDER)]
+            if fate_position_allowed(x):
+                return [{"type": "fate", "player": holder, "x": x}]
+            self._warnings["fate"] = (
+                f"The Stone of Fate seems to lie at {x} mm, on a placement space: move it off"
+            )
+            return [], None
+        if r.filled == 0:
+            return []  # after a round: notch and Stone of Fate go back
+        self._warnings["shift"] = (
+            "Something moved on the scale with no stone added (the Stone of Fate or the notch),"
+            " though nobody may move them now: put it back"
+        )
+        return []
+
+    def _settled(self, obs: ScaleSettled, state: GameState) -> list[dict[str, Any]]:
+        self._warnings.pop("fate", None)
+        return self._tilt_if_ready(state)
+
+    def _tilt_if_ready(self, state: GameState) -> list[dict[str, Any]]:
+        if not q.window_open(state) or state.keep_pending is not None or self.hand_on_scale:
+            return []
+        if self.last_settled is None or not self._fresh:
+            return []  # wait for the scale to come to rest after the last change
+        holder_can_act = q.boulder_space_option(state) is not None or q.fate_open(state)
+        if holder_can_act and not self.window_done:
+            return []
+        self.window_done = False
+        return [{"type": "tilt", "down": self.last_settled.down}]
+
+    def _reaction(self, submit: list[dict[str, Any]]) -> Reaction:
+        return Reaction(tuple(submit), tuple(self._warnings.values()), self._asks)
