@@ -166,6 +166,19 @@ def record():
     )
 
 
+@bp.get("/games/<game_id>/record")
+def game_record(game_id: str):
+    try:
+        text = _service().record_of(game_id)
+    except NoGame as e:
+        return _error(404, str(e))
+    return Response(
+        text,
+        mimetype="application/x-ndjson",
+        headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'},
+    )
+
+
 @bp.get("/games")
 def games():
     return jsonify({"games": _service().games()})

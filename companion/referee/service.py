@@ -12,6 +12,7 @@ import json
 import logging
 import os
 import random
+import re
 import secrets
 import threading
 import time
@@ -25,6 +26,7 @@ from ..errors import CompanionError, IllegalAction, MalformedRecord
 from ..games.registry import GameRules, rules_for
 from ..journal import Journal
 from ..profile import ScaleProfile, default_profile
+from ..records import replay_path
 from ..sensing.observations import Fault, Observation
 from . import hinkel_stein_view
 from .scale_referee import Reaction, ScaleReferee
@@ -33,6 +35,9 @@ log = logging.getLogger("companion.referee")
 
 #: Per game: the dashboard view and the undo hint (see ``hinkel_stein_view``).
 VIEWS = {"hinkel-stein": hinkel_stein_view}
+
+
+_GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")
 
 
 class NoGame(CompanionError, LookupError):
@@ -367,6 +372,22 @@ class GameService:
     def games(self) -> list[dict[str, Any]]:
         """The journals in the state directory, newest first: the game history."""
         out = []
+        current = self._game.journal.path.stem if self._game else None
         for path in sorted((self.state_dir / "games").glob("*.journal"), reverse=True):
-            out.append({"id": path.stem, "size_bytes": path.stat().st_size})
+            try:
+                replayed = replay_path(path)
+                summary = replayed.rules.to_json(replayed.state)
+            except (ValueError, OSError) as e:
+                summary = {"error": str(e)}
+            out.append({"id": path.stem, "current": path.stem == current, "summary": summary})
         return out
+
+    def record_of(self, game_id: str) -> str:
+        """The JSONL record of a kept game (``games()`` lists their ids)."""
+        if not _GAME_ID.fullmatch(game_id or ""):
+            raise NoGame(f"no game {game_id!r}: ids look like 20261129-112631-4ae865")
+        path = self.state_dir / "games" / f"{game_id}.journal"
+        if not path.exists():
+            raise NoGame(f"no game {game_id!r} is kept here")
+        with Journal(path, readonly=True) as j:
+            return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in j.records())

@@ -188,3 +188,17 @@ def test_the_boulder_holder_says_done_and_the_settled_scale_decides(player, serv
     service.observe(ScaleSettled(1.0, 700.0, 500.0, "right", 3.0))
     snap = player.post("/api/done", json={}, headers=JSON).json
     assert snap["replay"]["round"] == 2 and snap["view"]["history"][0]["down"] == "right"
+
+
+def test_earlier_games_are_kept_listed_and_exported(player):
+    first = player.post("/api/games", json=START, headers=JSON).json["game"]["id"]
+    player.post("/api/actions", json={"type": "condition", "player": "Ana", "wins": "heavier"}, headers=JSON)
+    second = player.post("/api/games", json={"players": ["Ana", "Ben"]}, headers=JSON).json["game"]["id"]
+    games = player.get("/api/games").json["games"]
+    by_id = {g["id"]: g for g in games}
+    assert by_id[second]["current"] and not by_id[first]["current"]
+    assert by_id[first]["summary"]["awaiting"] == {"player": "Ana", "action": "call"}
+    lines = player.get(f"/api/games/{first}/record").get_data(as_text=True).splitlines()
+    assert [json.loads(x)["type"] for x in lines] == ["start", "condition"]
+    assert player.get("/api/games/..%2Fpin/record").status_code == 404
+    assert player.get("/api/games/20990101-000000-abcdef/record").status_code == 404

@@ -334,6 +334,18 @@ $("new-form").addEventListener("submit", async (ev) => {
   }
 });
 
+$("games-box").addEventListener("toggle", async (ev) => {
+  if (!ev.target.open) return;
+  const { games } = await (await fetch("/api/games")).json();
+  $("games").replaceChildren(...games.map((g) => {
+    const s = g.summary;
+    const text = s.error ? `(unreadable: ${s.error})`
+      : `${s.players.join(", ")}: ${s.finished ? `won by ${s.winners.join(" & ")}` : `pass ${s.pass}, round ${s.round}`}`;
+    return el("li", {}, `${g.id}${g.current ? " (this game)" : ""} · ${text} · `,
+      el("a", { href: `/api/games/${g.id}/record` }, "record"));
+  }));
+});
+
 $("btn-new").addEventListener("click", () => (unlocked ? openNew() : openPin()));
 $("btn-pin").addEventListener("click", openPin);
 $("btn-manual").addEventListener("click", () => { $("manual").hidden = !$("manual").hidden; });
