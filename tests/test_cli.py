@@ -104,7 +104,7 @@ def test_generated_games_replay_to_the_end(capsys, tmp_path):
 
 
 def test_demo_tells_a_whole_game(capsys):
-    code, out, _ = run(capsys, "demo", "--players", 3, "--seed", 2, "--delay", 0)
+    code, out, _ = run(capsys, "demo", "--terminal", "--players", 3, "--seed", 2, "--delay", 0)
     assert code == 0
     assert out.count("The scale settles") == 15  # 3 passes of 5 rounds
     assert "(game over)" in out and "Winners:" in out

@@ -6,10 +6,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .heuchel_meuchel import engine as hm_engine
+from .heuchel_meuchel import record as hm_record
+from .heuchel_meuchel import summary as hm_summary
+from .heuchel_meuchel.names import GAME as HM_GAME
+from .hilo import engine as hilo_engine
+from .hilo import record as hilo_record
+from .hilo import summary as hilo_summary
+from .hilo.names import GAME as HILO_GAME
+from .hilo.names import TITLE as HILO_TITLE
 from .hinkel_stein import engine as hs_engine
 from .hinkel_stein import record as hs_record
 from .hinkel_stein import summary as hs_summary
 from .hinkel_stein.names import GAME as HS_GAME
+from .stein_auf_stein import engine as sas_engine
+from .stein_auf_stein import record as sas_record
+from .stein_auf_stein import summary as sas_summary
+from .stein_auf_stein.names import GAME as SAS_GAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +49,36 @@ GAMES: dict[str, GameRules] = {
         to_json=hs_summary.to_json,
         to_text=hs_summary.to_text,
         to_record=hs_record.to_record,
+    ),
+    HM_GAME: GameRules(
+        name=HM_GAME,
+        title="Heuchel & Meuchel",
+        parse_action=hm_record.parse_action,
+        start=hm_engine.start_game,
+        apply=hm_engine.apply,
+        to_json=hm_summary.to_json,
+        to_text=hm_summary.to_text,
+        to_record=hm_record.to_record,
+    ),
+    SAS_GAME: GameRules(
+        name=SAS_GAME,
+        title="Stein auf Stein",
+        parse_action=sas_record.parse_action,
+        start=sas_engine.start_game,
+        apply=sas_engine.apply,
+        to_json=sas_summary.to_json,
+        to_text=sas_summary.to_text,
+        to_record=sas_record.to_record,
+    ),
+    HILO_GAME: GameRules(
+        name=HILO_GAME,
+        title=HILO_TITLE,
+        parse_action=hilo_record.parse_action,
+        start=hilo_engine.start_game,
+        apply=hilo_engine.apply,
+        to_json=hilo_summary.to_json,
+        to_text=hilo_summary.to_text,
+        to_record=hilo_record.to_record,
     ),
 }
 

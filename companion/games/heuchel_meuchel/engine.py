@@ -1,0 +1,125 @@
+"""``start_game`` and ``apply``: the Heuchel & Meuchel rules as a pure fold over actions."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...errors import IllegalAction
+from . import turns
+from .actions import Action, Discard, End, Move, Roll, Start, Take
+from .names import (
+    CARDS,
+    CARDS_PER_PLAYER,
+    CLASS_OF,
+    GAME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROWS,
+    START_OF,
+    TITLE,
+    card_name,
+)
+from .state import MOVE, ROLL, GameState, Turn, Unit
+from .text import and_list
+
+_HANDLERS = {
+    Move: turns.move,
+    Take: turns.take,
+    End: turns.end,
+    Roll: turns.roll,
+    Discard: turns.discard,
+}
+
+
+def check_setup(start: Start) -> None:
+    """The setup rules: 2 to 6 players, 6 distinct cards each, every stack on the
+    starting square of its class (so one class a stack, one stack a class)."""
+    players = tuple(start.players)
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise IllegalAction(
+            f"{TITLE} is played by {MIN_PLAYERS} to {MAX_PLAYERS} players"
+            f" (36 cards, 6 each), not {len(players)}"
+        )
+    if len(set(players)) != len(players) or not all(p.strip() for p in players):
+        raise IllegalAction("every player needs a name of his own (distinct and not blank)")
+    if len(start.stacks) != len(players):
+        raise IllegalAction("every player, and nobody else, places stacks at the start")
+    seen: Counter[str] = Counter()
+    for name, stacks in zip(players, start.stacks, strict=True):
+        cards = [c for st in stacks for c in st]
+        unknown = [c for c in cards if c not in CLASS_OF]
+        if unknown:
+            raise IllegalAction(f"{name} places unknown cards {', '.join(unknown)}")
+        if len(cards) != CARDS_PER_PLAYER:
+            raise IllegalAction(
+                f"each player takes {CARDS_PER_PLAYER} cards; {name} places {len(cards)}"
+            )
+        classes = []
+        for st in stacks:
+            if not st:
+                raise IllegalAction(f"{name} places an empty stack")
+            mixed = {CLASS_OF[c] for c in st}
+            if len(mixed) > 1:
+                raise IllegalAction(
+                    f"{name}'s stack {', '.join(st)} mixes classes: each card goes on the"
+                    " starting square of its own class"
+                )
+            classes.append(CLASS_OF[st[0]])
+        doubled = sorted({c for c in classes if classes.count(c) > 1})
+        if doubled:
+            raise IllegalAction(
+                f"{name} places two stacks of the {and_list(doubled)} class: cards for the"
+                " same square go into one stack"
+            )
+        seen.update(cards)
+    twice = [c for c in CARDS if seen[c] > 1]
+    if twice:
+        verb = "is" if len(twice) == 1 else "are"
+        raise IllegalAction(
+            f"every card is dealt once, but {and_list('the ' + card_name(c) for c in twice)}"
+            f" {verb} placed twice"
+        )
+
+
+def start_game(start: Start) -> GameState:
+    """The state after setup: the stacks on their starting squares, the start player
+    (the first listed) to move (with dice: to roll)."""
+    if start.game != GAME:
+        raise IllegalAction(f"this is a {GAME!r} engine, not one for {start.game!r}")
+    check_setup(start)
+    board = []
+    for stacks in start.stacks:
+        col: list[Unit | None] = [None] * ROWS
+        for st in stacks:
+            col[START_OF[st[0]] - 1] = Unit(tuple(st))
+        board.append(tuple(col))
+    n = len(start.players)
+    return GameState(
+        players=tuple(start.players),
+        board=tuple(board),
+        discards=((),) * n,
+        dice=start.dice,
+        turn=Turn(0, ROLL if start.dice else MOVE),
+    )
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``, or ``IllegalAction`` saying why it is not allowed now."""
+    if isinstance(action, Start):
+        raise IllegalAction("the game has already started; a record has exactly one start line")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"unknown action {action!r}")
+    return handler(state, action)
+
+
+def replay(actions) -> GameState:
+    """Fold a start and the actions after it into a state."""
+    it = iter(actions)
+    state = start_game(next(it))
+    for a in it:
+        state = apply(state, a)
+    return state
+
+
+__all__ = ["apply", "check_setup", "replay", "start_game"]

@@ -1,0 +1,107 @@
+"""``start_game`` and ``apply``: the HiLo rules as a pure fold over actions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...errors import IllegalAction
+from . import turns
+from .actions import (
+    Action,
+    Discard,
+    Draw,
+    Exchange,
+    Redraw,
+    Reveal,
+    Spell,
+    Start,
+    Take,
+    Uncover,
+    Upturn,
+)
+from .catalogue import CATALOGUES, Catalogue
+from .names import GAME, LAYOUT_SIZE, MIN_PLAYERS, UPTURN
+from .state import GameState, new_layouts
+
+_HANDLERS = {
+    Upturn: turns.upturn,
+    Reveal: turns.reveal,
+    Redraw: turns.redraw,
+    Take: turns.take,
+    Draw: turns.draw,
+    Exchange: turns.exchange,
+    Discard: turns.discard,
+    Spell: turns.spell,
+    Uncover: turns.uncover,
+}
+
+
+def catalogue_for(start: Start) -> Catalogue:
+    """The deck a start line names: its own ``cards``, or a catalogue known by name."""
+    if start.cards is not None:
+        if start.cards.name != start.catalogue:
+            raise IllegalAction(
+                f"the start line names the catalogue {start.catalogue!r} but carries"
+                f" {start.cards.name!r}"
+            )
+        return start.cards
+    cat = CATALOGUES.get(start.catalogue)
+    if cat is None:
+        raise IllegalAction(
+            f"unknown catalogue {start.catalogue!r}; the companion knows"
+            f" {', '.join(CATALOGUES)} (or give the deck's 'cards' in the start line)"
+        )
+    return cat
+
+
+def start_game(start: Start) -> GameState:
+    """The state after the deal: 12 cards face down for each player, the rest as the
+    draw pile; the discard pile's first card (``upturn``) is awaited."""
+    if start.game != GAME:
+        raise IllegalAction(f"this is a {GAME!r} engine, not one for {start.game!r}")
+    cat = catalogue_for(start)
+    players = tuple(start.players)
+    most = cat.max_players(LAYOUT_SIZE)
+    if not MIN_PLAYERS <= len(players) <= most:
+        raise IllegalAction(
+            f"HiLo with the {cat.size}-card catalogue {cat.name!r} is played by"
+            f" {MIN_PLAYERS} to {most} players (12 cards each, a discard and a draw pile),"
+            f" not {len(players)}"
+        )
+    if len(set(players)) != len(players) or not all(p.strip() for p in players):
+        raise IllegalAction(
+            "every player needs a name of his own (names must be distinct and not blank)"
+        )
+    dealt = LAYOUT_SIZE * len(players)
+    return GameState(
+        players=players,
+        catalogue=cat,
+        layouts=new_layouts(len(players)),
+        discard=(),
+        pile_size=cat.size - dealt,
+        pile_known=(0,) * len(cat.cards),
+        unseen=cat.counts(),
+        phase=UPTURN,
+    )
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``, or ``IllegalAction`` saying why it is not allowed now."""
+    if isinstance(action, Start):
+        raise IllegalAction("the game has already started; a record has exactly one start line")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"unknown action {action!r}")
+    return handler(state, action)
+
+
+def replay(actions: Iterable[Action]) -> GameState:
+    """Fold a start and the actions after it into a state."""
+    it = iter(actions)
+    state = start_game(next(it))
+    for a in it:
+        state = apply(state, a)
+    return state
+
+
+__all__ = ["apply", "catalogue_for", "replay", "start_game"]

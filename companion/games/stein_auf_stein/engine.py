@@ -1,0 +1,122 @@
+"""``start_game`` and ``apply``: the Stein auf Stein rules as a pure fold over actions."""
+
+from __future__ import annotations
+
+from ...errors import IllegalAction
+from . import turns
+from .actions import Action, Fall, Lift, Measure, Pile, Roll, Start, Stop
+from .catalogue import Catalogue
+from .names import (
+    BUILDS,
+    FISHING,
+    GAME,
+    MAX_PLAYERS,
+    MEASURED,
+    MIN_PLAYERS,
+    ORDERS,
+    ROW,
+    SCORINGS,
+    SOLO,
+    SOLO_PLAYERS,
+    VARIANTS,
+    YARDSTICK,
+    default_build,
+    default_order,
+    default_scoring,
+)
+from .state import GameState
+from .text import and_list
+
+_HANDLERS = {
+    Roll: turns.roll,
+    Lift: turns.lift,
+    Pile: turns.pile,
+    Stop: turns.stop,
+    Fall: turns.fall,
+    Measure: turns.measure,
+}
+
+
+def start_game(start: Start) -> GameState:
+    """The state before the first roll: every block on the building site, the first
+    player listed on turn."""
+    if start.game != GAME:
+        raise IllegalAction(f"this is a {GAME!r} engine, not one for {start.game!r}")
+    v = start.variant
+    if v not in VARIANTS:
+        raise IllegalAction(f"unknown variant {v!r}; the variants are {', '.join(VARIANTS)}")
+    players = tuple(start.players)
+    if v == SOLO and len(players) != SOLO_PLAYERS:
+        raise IllegalAction(f"the solo constructor plays alone, not with {len(players)} players")
+    if v != SOLO and not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise IllegalAction(
+            f"Stein auf Stein is played by {MIN_PLAYERS} to {MAX_PLAYERS} players (one peg"
+            f" each on the yardstick), not {len(players)}; alone, play the variant {SOLO!r}"
+        )
+    if len(set(players)) != len(players) or not all(p.strip() for p in players):
+        raise IllegalAction(
+            "every player needs a name of his own (names must be distinct and not blank)"
+        )
+    scoring = start.scoring or default_scoring(v)
+    if scoring not in SCORINGS:
+        raise IllegalAction(f"scoring must be {' or '.join(SCORINGS)}, not {scoring!r}")
+    if v == YARDSTICK and scoring != MEASURED:
+        raise IllegalAction(
+            "the yardstick variant measures the rows with the yardstick (scoring 'measured');"
+            " to compare rows computed from the blocks, play the variant 'basic'"
+        )
+    if v != SOLO and (start.build is not None or start.order is not None):
+        raise IllegalAction(
+            f"only the solo constructor chooses 'build' and 'order'; the variant {v!r}"
+            f" builds a {default_build(v)}"
+            + (" in fishing order" if default_order(v) == FISHING else "")
+        )
+    build = start.build or default_build(v)
+    order = start.order or default_order(v)
+    if build not in BUILDS:
+        raise IllegalAction(f"build must be {' or '.join(BUILDS)}, not {build!r}")
+    if order not in ORDERS:
+        raise IllegalAction(f"order must be {' or '.join(ORDERS)}, not {order!r}")
+    if build == ROW and order == FISHING:
+        raise IllegalAction(
+            "a row has no order to keep: fishing order is for a tower (build 'tower')"
+        )
+    catalogue = Catalogue.of(start.blocks, start.die)
+    n = len(players)
+    return GameState(
+        players=players,
+        variant=v,
+        scoring=scoring,
+        build=build,
+        order=order,
+        catalogue=catalogue,
+        site=frozenset(b.id for b in catalogue.blocks),
+        kept=((),) * n,
+        towers=((),) * n,
+        measured=(None,) * n,
+    )
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``, or ``IllegalAction`` saying why it is not allowed now."""
+    if isinstance(action, Start):
+        raise IllegalAction("the game has already started; a record has exactly one start line")
+    if state.finished:
+        won = f"won by {and_list(state.winners)}" if state.winners else "nobody won"
+        raise IllegalAction(f"the game is over; {won}")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"unknown action {action!r}")
+    return handler(state, action)
+
+
+def replay(actions) -> GameState:
+    """Fold a start and the actions after it into a state."""
+    it = iter(actions)
+    state = start_game(next(it))
+    for a in it:
+        state = apply(state, a)
+    return state
+
+
+__all__ = ["apply", "replay", "start_game"]
