@@ -67,6 +67,40 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    if args.terminal:
+        return cmd_demo_terminal(args)
+    import tempfile
+
+    from .demo import SimulatedTable
+    from .profile import default_profile
+    from .referee.service import GameService
+    from .server import serve
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    state = (
+        Path(args.state_dir) if args.state_dir else Path(tempfile.mkdtemp(prefix="companion-demo-"))
+    )
+    service = GameService(state)
+    service.announce(
+        "DEMO: a simulated scale and scripted players (seeded random legal choices);"
+        " the tablet may still take over any decision"
+    )
+    names = ["Ana", "Ben", "Cleo", "Dora"][: args.players]
+
+    def play() -> None:
+        seed = args.seed
+        while not service.closed:
+            table = SimulatedTable(service, default_profile(), seed=seed, speed=args.speed)
+            table.play_game(names)
+            table.run(10.0)  # a pause to look at the result, then the next game
+            seed += 1
+
+    print(f"Demo: {args.players} players, seed {args.seed}, speed x{args.speed:g}. Ctrl-C stops.")
+    serve(service, host=args.host, port=args.port, threads=16, background=play)
+    return EXIT_OK
+
+
+def cmd_demo_terminal(args: argparse.Namespace) -> int:
     from .games.hinkel_stein.actions import Tilt
     from .games.hinkel_stein.random_player import random_game_iter
     from .games.hinkel_stein.summary import describe, to_text
@@ -107,13 +141,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     from .server import serve
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    serve(
-        settings.state_dir(args.state_dir),
-        host=args.host,
-        port=args.port,
-        threads=args.threads,
-        announce="no sensors are connected yet: enter every action on the tablet (manual entry)",
+    from .referee.service import GameService
+
+    service = GameService(settings.state_dir(args.state_dir))
+    service.announce(
+        "no sensors are connected yet: enter every action on the tablet (manual entry)"
     )
+    serve(service, host=args.host, port=args.port, threads=args.threads)
     return EXIT_OK
 
 
@@ -134,10 +168,17 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="print the state as one JSON object")
     r.set_defaults(func=cmd_replay)
 
-    d = sub.add_parser("demo", help="watch a generated game of Hinkel & Stein in the terminal")
+    d = sub.add_parser("demo", help="a simulated table with scripted players and the dashboard")
     d.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     d.add_argument("--seed", type=int, default=1)
-    d.add_argument("--delay", type=float, default=0.02, help="seconds between actions (0: none)")
+    d.add_argument("--speed", type=float, default=2.0, help="how much faster than real time")
+    d.add_argument("--host", default="127.0.0.1")
+    d.add_argument("--port", type=int, default=8000)
+    d.add_argument("--state-dir", help="keep the demo's journals here (default: a new temp dir)")
+    d.add_argument(
+        "--terminal", action="store_true", help="no dashboard: tell a game in the terminal"
+    )
+    d.add_argument("--delay", type=float, default=0.02, help="--terminal: seconds between actions")
     d.set_defaults(func=cmd_demo)
 
     g = sub.add_parser("generate", help="write the record of a random legal game")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import logging
 import socket
-from pathlib import Path
+import threading
+from collections.abc import Callable
 
 from waitress.server import create_server
 
@@ -31,22 +32,27 @@ def lan_address() -> str | None:
 
 
 def serve(
-    state_dir: Path, *, host: str, port: int, threads: int = 16, announce: str | None = None
+    service: GameService,
+    *,
+    host: str,
+    port: int,
+    threads: int = 16,
+    background: Callable[[], None] | None = None,
 ) -> None:
-    """Serve the dashboard until interrupted; print where to point the tablet and the PIN."""
-    service = GameService(state_dir)
-    if announce:
-        service.announce(announce)
+    """Serve the dashboard for ``service`` until interrupted; print where to point the
+    tablet and the PIN. ``background`` (e.g. the demo table) runs on its own thread."""
     app = create_app(service)
     server = create_server(app, host=host, port=port, threads=threads, channel_timeout=3600)
     shown = lan_address() if host in ("0.0.0.0", "::") else host
-    print(f"Dashboard: http://{shown or host}:{server.effective_port}/")
-    print(f"Table PIN: {table_pin(service.state_dir)}")
-    print(f"Games are journaled in {service.state_dir / 'games'}")
+    print(f"Dashboard: http://{shown or host}:{server.effective_port}/", flush=True)
+    print(f"Table PIN: {table_pin(service.state_dir)}", flush=True)
+    print(f"Games are journaled in {service.state_dir / 'games'}", flush=True)
+    if background is not None:
+        threading.Thread(target=background, name="table", daemon=True).start()
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
+        service.close()  # ends the event streams, then the server
         server.close()
-        service.close()

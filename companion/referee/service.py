@@ -312,6 +312,13 @@ class GameService:
     # -- reading -------------------------------------------------------------------
 
     @property
+    def game_state(self) -> Any:
+        """The rules' state of the game under way (None without a game): for the wiring
+        that drives a simulated table, and for tests."""
+        with self._lock:
+            return self._game.state if self._game is not None else None
+
+    @property
     def version(self) -> int:
         """Bumped on every change; a dashboard compares it with what it last showed."""
         return self._version

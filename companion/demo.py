@@ -1,0 +1,147 @@
+"""The demo table: scripted players at a simulated Hinkel & Stein scale, end to end.
+
+Seeded random legal players make the decisions. What a player does on the table goes
+through the whole pipeline: the scale's physics (``ScaleSimulator``: swings, bounces, a
+hand holding the down side, HX711 noise and glitches), the sensing (``ScaleSensor``) and
+the referee (``GameService.observe``), which records it. What only the tablet can take
+(victory condition, calls, stakes, modes, offers, keeps) is entered as a tap would.
+If the sensing missed a move, the demo enters it by hand and says so: never silently.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from collections.abc import Callable
+
+from .devices.scale_sim import ScaleSimulator
+from .games.hinkel_stein import actions as A
+from .games.hinkel_stein.random_player import RandomPlayer
+from .games.hinkel_stein.record import to_record
+from .profile import ScaleProfile
+from .referee.service import GameService
+from .sensing.scale import ScaleSensor
+
+log = logging.getLogger("companion.demo")
+
+PLACE_S, SETTLE_S, THINK_S = 0.8, 2.0, 0.4  # simulated seconds for a hand, a settle, a thought
+
+
+class SimulatedTable:
+    """Plays one game on ``service`` through a simulated scale; ``speed`` > 0 runs in real
+    time (``speed`` times faster), None as fast as possible (tests)."""
+
+    def __init__(
+        self,
+        service: GameService,
+        profile: ScaleProfile,
+        *,
+        seed: int = 1,
+        speed: float | None = 1.0,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.service = service
+        self.profile = profile
+        self.sim = ScaleSimulator(profile, seed=seed)
+        self.sensor = ScaleSensor(profile)
+        self.player = RandomPlayer(seed)
+        self.rng = random.Random(seed)
+        self.speed = speed
+        self.sleep = sleep
+        self.missed = 0  # moves the sensing did not see (entered by hand)
+        self.stop = threading.Event()
+        service.on_notch = self.sensor.set_notch
+
+    # -- time --------------------------------------------------------------------------
+
+    def run(self, seconds: float) -> None:
+        """Let ``seconds`` of table time pass: physics, samples, sensing, referee."""
+        step = 0.1
+        while seconds > 1e-9 and not self.stop.is_set():
+            dt = min(step, seconds)
+            for obs in self.sensor.feed_all(self.sim.advance(dt)):
+                self.service.observe(obs)
+            if self.speed:
+                self.sleep(dt / self.speed)
+            seconds -= dt
+
+    # -- one decision --------------------------------------------------------------------
+
+    def play_game(self, players: list[str], deal: dict[str, list[str]] | None = None) -> None:
+        """Start a game and play it to the end (or until ``stop`` is set)."""
+        self.service.start_game(players, deal=deal)
+        self.run(SETTLE_S)
+        while not self.stop.is_set():
+            state = self.service.game_state
+            if state is None or state.finished:
+                return
+            self.step(state)
+
+    def step(self, state) -> None:
+        action = self.player.choose(state)
+        rounds_before = (state.pass_no, state.round_no)
+        match action:
+            case A.Place(stones=stones, space=space) | A.Boulder(stones=stones, space=space):
+                self._hand_places(stones, space, state)
+            case A.Fate(x=x):
+                self.sim.slide("fate", x, 0.6)
+                self.run(0.6 + SETTLE_S)
+            case A.Notch(notch=notch):
+                self.sim.lift()
+                self.run(0.3)
+                self.sim.set_down(notch)
+                self.run(SETTLE_S)
+            case A.Tilt():
+                self.service.boulder_done()
+                self.run(SETTLE_S)
+            case _:
+                self.run(THINK_S)
+                self.service.submit(to_record(action), source="tablet")
+                return
+        after = self.service.game_state
+        if after is state:  # the table moved but nothing was recorded: the sensing missed it
+            self._enter_by_hand(action, after)
+        after = self.service.game_state
+        if (after.pass_no, after.round_no) != rounds_before or after.finished:
+            self._clear_scale()
+
+    def _hand_places(self, stones, space: str, state) -> None:
+        down = self.sim.side_down or "left"
+        self.sim.hand_on(down, self.rng.uniform(80, 300))  # holding the down side
+        self.run(0.3)
+        x = self.profile.space_x_mm[space]
+        for stone in stones:
+            self.sim.put(stone, self.profile.stone_mass_g[stone], x + self.rng.uniform(-6, 6))
+        self.run(PLACE_S)
+        self.sim.hand_off()
+        self.run(SETTLE_S)
+
+    def _enter_by_hand(self, action, state) -> None:
+        if isinstance(action, A.Tilt):
+            side = self.sim.side_down or action.down
+            record = {"type": "tilt", "down": side}
+        else:
+            record = to_record(action)
+        self.missed += 1
+        self.service.announce(
+            f"demo: the sensing missed {record['type']}; entered on the tablet instead"
+        )
+        self.service.submit(record, source="tablet")
+
+    def _clear_scale(self) -> None:
+        """After a round: the stones come off, the Stone of Fate and the notch go back."""
+        self.run(THINK_S)
+        for name in [n for n in self.sim.physics.loads if n != "fate"]:
+            self.sim.take(name)
+            self.run(0.3)
+        home = self.profile.fate_home_x_mm
+        if abs(self.sim.physics.loads["fate"][1] - home) > 0.5:
+            self.sim.slide("fate", home, 0.5)
+            self.run(0.5)
+        if self.sim.notch != "middle":
+            self.sim.lift()
+            self.run(0.3)
+            self.sim.set_down("middle")
+        self.run(SETTLE_S)

@@ -1,0 +1,175 @@
+"""Small signal filters over numbers, clock passed in: glitch rejection and settle tracking.
+
+Both work sample by sample (no numpy needed), so the same code runs live at 80 samples/s
+and over a recording, and each can be tested with a list:
+
+>>> f = SpikeFilter(glitch_g=100.0)
+>>> [f.push(t, v) for t, v in enumerate([0.0, 0.0, 900.0, 0.0, 0.0, 5.0, 5.0])]
+[None, (0, 0.0), (1, 0.0), (2, 0.0), (3, 0.0), (4, 0.0), (5, 5.0)]
+>>> f.glitches
+1
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+
+def median3(a: float, b: float, c: float) -> float:
+    """The middle one of three numbers."""
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b = c
+    return a if a > b else b
+
+
+class SpikeFilter:
+    """Median of three consecutive samples: one bad sample that jumps away and straight
+    back (an HX711 bit-banging glitch) is replaced by its neighbours; steps pass through,
+    one sample late. ``push(t, value)`` returns ``(t, filtered)`` for the previous sample,
+    or None for the very first. ``glitches`` counts samples that were replaced by more
+    than ``glitch_g`` (grams, or whatever unit the values are in)."""
+
+    __slots__ = ("_a", "_b", "_tb", "glitch_g", "glitches")
+
+    def __init__(self, *, glitch_g: float) -> None:
+        self.glitch_g = glitch_g
+        self.glitches = 0
+        self._a: float | None = None
+        self._b: float | None = None
+        self._tb = 0.0
+
+    def push(self, t: float, value: float) -> tuple[float, float] | None:
+        a, b, tb = self._a, self._b, self._tb
+        self._a, self._b, self._tb = b, value, t
+        if b is None:
+            return None
+        if a is None:  # the first sample: judge it by the one after it only
+            a = value
+        m = median3(a, b, value)
+        if abs(b - m) > self.glitch_g:
+            self.glitches += 1
+        return tb, m
+
+    def reset(self) -> None:
+        """Forget the history (after a gap or a fault): the next sample starts afresh."""
+        self._a = self._b = None
+
+
+def _median(values: list[float]) -> float:
+    values = sorted(values)
+    n = len(values)
+    return (values[(n - 1) // 2] + values[n // 2]) / 2
+
+
+QUIET, TRIGGERED, MOVING, STABLE = "quiet", "triggered", "moving", "stable"
+
+
+class SettleTracker:
+    """Is a signal (one or more channels) at rest, and when does it come to rest again?
+
+    Settled, each frame is compared with a baseline that follows slow drift (an
+    exponential average with time constant ``tare_time_s``); a channel moving more than
+    ``trigger`` away from it makes the tracker ``TRIGGERED`` (``before`` keeps the
+    baseline from just before). Unsettled, it reports ``MOVING`` until the last
+    ``window_s`` seconds (at least ``min_frames`` frames) all lie within ``band`` of each
+    other on every channel (and the first two and last two frames' means within half of
+    it: a slow slide is not rest), then ``STABLE`` with their means in ``window_mean``
+    and medians in ``window_median``; the caller decides whether that is a settled
+    state and, if so, calls ``accept``.
+    """
+
+    def __init__(
+        self,
+        channels: int,
+        *,
+        window_s: float,
+        min_frames: int,
+        band: float,
+        trigger: float,
+        tare_time_s: float,
+    ) -> None:
+        self.n = channels
+        self.window_s, self.min_frames = window_s, min_frames
+        self.band, self.trigger, self.tare_time_s = band, trigger, tare_time_s
+        self.settled = False
+        self.baseline: list[float] = [0.0] * channels
+        self.before: list[float] = [0.0] * channels
+        self.window_mean: list[float] = [0.0] * channels
+        self.window_median: list[float] = [0.0] * channels
+        self.stable_since: float | None = None
+        self._frames: deque[tuple[float, Sequence[float]]] = deque(maxlen=512)
+        self._t_last: float | None = None
+
+    def update(self, t: float, values: Sequence[float]) -> str:
+        """Take one frame (``t`` seconds, one value per channel); return the state."""
+        dt = 0.0 if self._t_last is None else t - self._t_last
+        self._t_last = t
+        self._frames.append((t, values))
+        if self.settled:
+            base = self.baseline
+            for i in range(self.n):
+                if abs(values[i] - base[i]) > self.trigger:
+                    self.settled = False
+                    self.before = list(base)
+                    self.stable_since = None
+                    return TRIGGERED
+            a = min(1.0, max(dt, 0.0) / self.tare_time_s)
+            for i in range(self.n):
+                base[i] += a * (values[i] - base[i])
+            return QUIET
+        window = self._window()
+        if window is None:
+            self.stable_since = None
+            return MOVING
+        if self.stable_since is None:
+            self.stable_since = window[0][0]
+        k = len(window)
+        self.window_mean = [sum(v[i] for _, v in window) / k for i in range(self.n)]
+        self.window_median = [_median([v[i] for _, v in window]) for i in range(self.n)]
+        return STABLE
+
+    def _window(self) -> list[tuple[float, Sequence[float]]] | None:
+        frames = self._frames
+        if len(frames) < self.min_frames:
+            return None
+        t_end = frames[-1][0]
+        k = 0
+        for t, _ in reversed(frames):
+            if k >= self.min_frames and t_end - t > self.window_s:
+                break
+            k += 1
+        window = [frames[-j] for j in range(k, 0, -1)]
+        for i in range(self.n):
+            lo = hi = window[0][1][i]
+            for _, v in window:
+                x = v[i]
+                if x < lo:
+                    lo = x
+                elif x > hi:
+                    hi = x
+            if hi - lo > self.band:
+                return None
+            # a slow, steady slide fits in the band but not in half of it end to end
+            ends = window[0][1][i] + window[1][1][i] - window[-1][1][i] - window[-2][1][i]
+            if abs(ends) > self.band:
+                return None
+        return window
+
+    def accept(self, values: Sequence[float] | None = None) -> None:
+        """Call the signal settled at ``values`` (default: the last stable window's means)."""
+        self.settled = True
+        self.baseline = list(values if values is not None else self.window_mean)
+
+    def unsettle(self) -> None:
+        """Forget the settled state (after a fault): the next stable window is new."""
+        if self.settled:
+            self.before = list(self.baseline)
+        self.settled = False
+        self.stable_since = None
+
+    def shift_baseline(self, channel: int, delta: float) -> None:
+        """Move one channel's baseline (its zero was re-estimated by ``delta``)."""
+        self.baseline[channel] += delta

@@ -1,0 +1,411 @@
+"""The scale's sensing pipeline: raw HX711 samples in, observations for the referee out.
+
+Pure: no hardware, no clock (every time is the samples' ``t_mono``, seconds). Per channel:
+saturation codes and silence become faults, raw counts become grams (profile
+calibration), single-sample glitches are rejected (median of three). The three channels
+then form frames (wedge, left pad, right pad, grams) and a ``SettleTracker`` decides when
+the scale is at rest. Each time it comes to rest after a change, the new state is
+compared with the one before the change (``spec/scale.md``):
+
+- total mass M = wedge + left + right (g); torque about the pivot p (g·mm)
+  τ = right·(x_right_pad − p) − left·(p − x_left_pad);
+- a step in M is a stone added or removed at x = p + Δτ/ΔM (mm), on the space there;
+- a step in τ alone is a shift (the Stone of Fate slid, or the beam changed notch);
+- the side down is the pad carrying load; the tilt margin is the mass on the far outer
+  space that would balance τ.
+
+While a hand acts on the scale (the total wavers, or the beam is lifted off), it reports
+``disturbed`` and nothing else. The pivot is not visible to the load cells: the referee
+(or a recording's ``# notch:`` line) says when it moves, through ``set_notch``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from ..profile import CHANNELS, ScaleProfile
+from .filters import QUIET, STABLE, TRIGGERED, SettleTracker, SpikeFilter
+from .observations import (
+    Fault,
+    LoadShifted,
+    Observation,
+    ScaleDisturbed,
+    ScaleSettled,
+    StoneAdded,
+    StoneRemoved,
+)
+from .scale_config import SensingConfig
+from .scale_recording import SATURATION_CODES, RawSample
+
+WEDGE, LEFT, RIGHT = CHANNELS
+
+
+class _Channel:
+    __slots__ = (
+        "fault",
+        "last_t",
+        "mad_g",
+        "name",
+        "noisy_since",
+        "per_g",
+        "prev_v",
+        "prev_v2",
+        "samples",
+        "saturated",
+        "spike",
+        "t_value",
+        "value",
+        "zero",
+        "zero_adjust_g",
+    )
+
+    def __init__(self, name: str, zero: int, counts_per_g: float, glitch_g: float) -> None:
+        self.name, self.zero, self.per_g = name, zero, counts_per_g
+        self.spike = SpikeFilter(glitch_g=glitch_g)
+        self.last_t: float | None = None
+        self.value: float | None = None
+        self.t_value = 0.0
+        self.prev_v: float | None = None
+        self.prev_v2: float | None = None
+        self.mad_g = 0.0
+        self.noisy_since: float | None = None
+        self.saturated = 0
+        self.samples = 0
+        self.zero_adjust_g = 0.0
+        self.fault: str | None = None  # "stale", "saturated", "noisy"
+
+
+class ScaleSensor:
+    """Feed it samples (``feed``), get observations back; see the module docstring."""
+
+    def __init__(
+        self, profile: ScaleProfile, *, config: SensingConfig | None = None, notch: str = "middle"
+    ) -> None:
+        self.profile = profile
+        self.config = cfg = config or SensingConfig.for_rate(profile.rate_sps)
+        self._ch = {
+            name: _Channel(name, c.zero_counts, c.counts_per_g, cfg.glitch_g)
+            for name, c in profile.cells.items()
+        }
+        self._order = [self._ch[n] for n in CHANNELS]
+        self._fresh = dict.fromkeys(CHANNELS, False)
+        self._pivot = self._pivot_at_rest = self._notch_x(notch)
+        self._x_left, self._x_right = profile.pad_left_x_mm, profile.pad_right_x_mm
+        self.tracker = SettleTracker(
+            3,
+            window_s=cfg.settle_window_s,
+            min_frames=cfg.settle_min_frames,
+            band=cfg.settle_band_g,
+            trigger=cfg.trigger_g,
+            tare_time_s=cfg.tare_time_s,
+        )
+        self.down: str | None = None
+        self._reference: tuple[float, float] | None = None  # (M, τ) before the change
+        self._have_rest = False  # a settled state exists to compare with
+        self._episode_disturbed = False
+        self._hand_seen = False
+        self._t_jump = float("-inf")
+        self._episode_start: float | None = None  # the start of the current change
+        census = profile.stone_mass_g
+        pairs = [census["P1"] + census["P2"]] if {"P1", "P2"} <= census.keys() else []
+        self._plausible_masses = sorted(set(census.values()) | set(pairs))
+        self._masses: deque[tuple[float, float]] = deque(maxlen=256)
+        self._t_first: float | None = None
+        self._t_frame: float | None = None
+
+    # -- inputs --------------------------------------------------------------------
+
+    def set_notch(self, notch: str) -> None:
+        """The beam now rests on ``notch`` (``left``/``middle``/``right``)."""
+        self._pivot = self._notch_x(notch)
+
+    def _notch_x(self, notch: str) -> float:
+        try:
+            return self.profile.notch_x_mm[notch]
+        except KeyError:
+            known = ", ".join(self.profile.notch_x_mm)
+            raise ValueError(f"unknown notch {notch!r} (allowed: {known})") from None
+
+    def feed_all(self, samples: Iterable[RawSample]) -> list[Observation]:
+        out: list[Observation] = []
+        for s in samples:
+            out.extend(self.feed(s))
+        return out
+
+    def feed(self, sample: RawSample) -> list[Observation]:
+        """Take one raw sample; return the observations it makes certain (often none)."""
+        out: list[Observation] = []
+        ch = self._ch.get(sample.channel)
+        if ch is None:
+            raise ValueError(f"unknown channel {sample.channel!r} (allowed: {', '.join(self._ch)})")
+        t, raw = sample.t_mono, sample.raw
+        if self._t_first is None:
+            self._t_first = t
+        if ch.fault == "stale":
+            ch.fault = None
+            ch.spike.reset()
+        ch.last_t = t
+        cfg = self.config
+        if raw in SATURATION_CODES:
+            ch.saturated += 1
+            if ch.saturated >= cfg.saturated_samples and ch.fault is None:
+                self._fault(ch, t, "saturated", _saturated_reason(raw, ch.saturated), out)
+            return out
+        if ch.saturated:
+            ch.saturated = 0
+            if ch.fault == "saturated":
+                ch.fault = None
+        ch.samples += 1
+        pushed = ch.spike.push(t, (raw - ch.zero) / ch.per_g - ch.zero_adjust_g)
+        if pushed is None:
+            return out
+        tv, v = pushed
+        self._watch_noise(ch, tv, v, out)
+        if self._fresh[ch.name]:  # a second value before the others: is one silent?
+            self._check_silence(t, out)
+        self._fresh[ch.name] = True
+        ch.value, ch.t_value = v, tv
+        fresh = self._fresh
+        if fresh[WEDGE] and fresh[LEFT] and fresh[RIGHT]:
+            fresh[WEDGE] = fresh[LEFT] = fresh[RIGHT] = False
+            w, left, right = self._order
+            t_frame = max(w.t_value, left.t_value, right.t_value)
+            self._frame(t_frame, w.value, left.value, right.value, out)
+        return out
+
+    def tick(self, t_mono: float) -> list[Observation]:
+        """Let time pass with no sample (the live loop calls this): silence becomes a fault."""
+        out: list[Observation] = []
+        self._check_silence(t_mono, out)
+        return out
+
+    @property
+    def glitches(self) -> dict[str, int]:
+        """Samples rejected as glitches so far, per channel."""
+        return {name: c.spike.glitches for name, c in self._ch.items()}
+
+    # -- faults ----------------------------------------------------------------------
+
+    def _fault(self, ch: _Channel, t: float, kind: str, reason: str, out: list) -> None:
+        ch.fault = kind
+        out.append(Fault(t, ch.name, reason))
+        self.tracker.unsettle()
+        self._have_rest = False
+
+    def _check_silence(self, t: float, out: list) -> None:
+        limit = self.config.stale_after_s
+        for ch in self._order:
+            if ch.fault is not None:
+                continue
+            since = ch.last_t if ch.last_t is not None else self._t_first
+            if since is not None and t - since > limit:
+                what = "no samples yet" if ch.last_t is None else "no samples"
+                reason = (
+                    f"{what} for {t - since:.1f} s: the HX711 is unplugged, unpowered,"
+                    " or its data or clock wire is broken"
+                )
+                self._fault(ch, t, "stale", reason, out)
+
+    def _watch_noise(self, ch: _Channel, t: float, v: float, out: list) -> None:
+        # White noise shows in second differences; a hand's force, smooth, hardly does.
+        if ch.prev_v is not None and ch.prev_v2 is not None:
+            ch.mad_g += 0.05 * (abs(v - 2 * ch.prev_v + ch.prev_v2) - ch.mad_g)
+        ch.prev_v2, ch.prev_v = ch.prev_v, v
+        sd = ch.mad_g / 0.688  # white noise, median-of-3 filtered: mean |Δ²| is 0.688 sd
+        cfg = self.config
+        if sd <= cfg.noisy_sd_g:
+            ch.noisy_since = None
+        if sd > cfg.noisy_sd_g:
+            if ch.noisy_since is None:
+                ch.noisy_since = t
+            elif t - ch.noisy_since >= cfg.noisy_after_s and ch.fault is None:
+                reason = (
+                    f"noisy: about {sd:.0f} g of noise (expected under {cfg.noisy_sd_g:g} g):"
+                    " a loose connector, a cable near a motor, or a failing cell"
+                )
+                self._fault(ch, t, "noisy", reason, out)
+        elif sd < cfg.noisy_sd_g / 2 and ch.fault == "noisy":
+            ch.fault = None
+
+    # -- frames ----------------------------------------------------------------------
+
+    def _frame(self, t: float, w: float, left: float, right: float, out: list) -> None:
+        state = self.tracker.update(t, (w, left, right))
+        dt = t - self._t_frame if self._t_frame is not None else 0.0
+        self._t_frame = t
+        if state == QUIET:
+            self._track_tare(left, right, dt)
+            self._check_side(t, out)
+            return
+        masses = self._masses
+        masses.append((t, w + left + right))
+        if state == TRIGGERED:
+            bw, bl, br = self.tracker.before
+            p = self._pivot_at_rest
+            self._reference = (bw + bl + br, br * (self._x_right - p) - bl * (p - self._x_left))
+            self._episode_disturbed = False
+            self._hand_seen = False
+            self._t_jump = self._episode_start = t
+            masses.clear()
+            masses.append((t, w + left + right))
+        steady = self._mass_steady(t)
+        lifted = masses[-1][1] < self.profile.beam_mass_g / 2
+        if self._episode_start is None:
+            self._episode_start = t
+        restless = t - self._episode_start >= self.config.disturbed_after_s
+        if (lifted or self._hand_seen or restless) and not self._episode_disturbed:
+            self._episode_disturbed = True
+            out.append(ScaleDisturbed(t))
+        if state != STABLE or not steady or lifted or any(c.fault for c in self._order):
+            return
+        cfg = self.config
+        w, left, right = self.tracker.window_mean
+        _, left_med, right_med = self.tracker.window_median
+        if left_med < cfg.min_pad_load_g and right_med < cfg.min_pad_load_g:
+            # resting on neither pad all through the window: in the air, or a dead balance
+            stable_s = t - (self.tracker.stable_since or t)
+            if stable_s < cfg.balance_wait_s:
+                return
+        if not self._plausible(w + left + right, self._torque(left, right)):
+            # Not a stone of the census: most likely a hand resting on the scale. Say so,
+            # and take it as a load only once it has held still longer than a hand does.
+            if not self._episode_disturbed:
+                self._episode_disturbed = True
+                out.append(ScaleDisturbed(t))
+            if t - self._t_jump < cfg.unknown_load_s:
+                return
+        self.tracker.accept()
+        masses.clear()
+        self._settle(t, w, left, right, out)
+
+    def _mass_steady(self, t: float) -> bool:
+        """No hand on the scale: the total has held one level since its last step (a stone
+        put down, a hand arriving or leaving) for ``hand_window_s`` (``hand_release_s``
+        once a hand was seen in this change), and over that window the medians of its two
+        halves agree within ``hand_trend_g`` and its values lie within the settle band.
+        Medians and a trimmed spread, so that ringing and bounces after an impact do not
+        count, while a hand's slow wander does; a wander seen marks ``_hand_seen``."""
+        cfg = self.config
+        masses = self._masses
+        n = len(masses)
+        k = cfg.step_frames
+        if n >= 2 * k:
+            recent = sorted(masses[i][1] for i in range(n - k, n))
+            older = sorted(masses[i][1] for i in range(n - 2 * k, n - k))
+            if abs(_median(recent) - _median(older)) >= cfg.hand_jump_g:
+                self._t_jump = masses[n - k][0]
+        since_step = t - self._t_jump
+        if (
+            since_step >= cfg.hand_window_s
+            and not self._hand_seen
+            and _trend([m for tm, m in masses if t - tm <= cfg.hand_window_s]) > cfg.hand_trend_g
+        ):
+            self._hand_seen = True
+        window = cfg.hand_release_s if self._hand_seen else cfg.hand_window_s
+        if since_step < window:
+            return False
+        vals = [m for tm, m in masses if t - tm <= window]
+        if _trend(vals) > cfg.hand_trend_g:
+            return False
+        vals.sort()
+        k = len(vals) // 8  # the spread of the middle three quarters
+        return vals[-1 - k] - vals[k] <= cfg.hand_spread_g
+
+    def _torque(self, left: float, right: float) -> float:
+        """Torque about the pivot (g·mm) from the pad loads (g)."""
+        p = self._pivot
+        return right * (self._x_right - p) - left * (p - self._x_left)
+
+    def _plausible(self, total_g: float, torque_gmm: float) -> bool:
+        """Whether a change to ``total_g`` and ``torque_gmm`` is what a stone (or the pillars
+        together) does: the mass of one in the census, at a place on the beam."""
+        if not self._have_rest or self._reference is None:
+            return True
+        dm = total_g - self._reference[0]
+        if abs(dm) < self.config.mass_step_g:
+            return True
+        x = self._pivot + (torque_gmm - self._reference[1]) / dm
+        if abs(x - self.profile.beam_centre_x_mm) > self.profile.beam_length_mm / 2 + 10:
+            return False
+        tolerance = self.config.census_tolerance_g + 0.02 * abs(dm)
+        return any(abs(abs(dm) - m) <= tolerance for m in self._plausible_masses)
+
+    def _check_side(self, t: float, out: list) -> None:
+        """At rest near a dead balance, the beam may still tip slowly over to the other pad,
+        a change too small to trigger: when the other pad takes the load, settle again."""
+        if not self._have_rest:
+            return
+        _, bl, br = self.tracker.baseline
+        low = self.config.min_pad_load_g
+        up, down = (bl, br) if self.down == RIGHT else (br, bl)
+        if up >= low and down < low / 2:
+            self._settle(t, *self.tracker.baseline, out, force=True)
+
+    def _track_tare(self, left: float, right: float, dt: float) -> None:
+        """At rest, the pad the beam does not touch carries nothing: follow its zero."""
+        cfg = self.config
+        base = self.tracker.baseline
+        if self.down == RIGHT and base[2] > 3 * cfg.min_pad_load_g:
+            i, ch = 1, self._ch[LEFT]
+        elif self.down == LEFT and base[1] > 3 * cfg.min_pad_load_g:
+            i, ch = 2, self._ch[RIGHT]
+        else:
+            return
+        delta = base[i] * min(1.0, max(dt, 0.0) / cfg.tare_time_s)
+        ch.zero_adjust_g += delta
+        self.tracker.shift_baseline(i, -delta)
+
+    def _settle(
+        self, t: float, w: float, left: float, right: float, out: list, *, force: bool = False
+    ) -> None:
+        cfg, prof = self.config, self.profile
+        p = self._pivot
+        total = w + left + right
+        torque = self._torque(left, right)
+        if right >= cfg.min_pad_load_g and right >= left:
+            down = RIGHT
+        elif left >= cfg.min_pad_load_g:
+            down = LEFT
+        else:  # a dead balance: neither pad carries much; the one carrying more is down
+            down = RIGHT if right > left else LEFT
+        changed = force or not self._have_rest or down != self.down or self._episode_disturbed
+        if self._have_rest and self._reference is not None and not force:
+            m0, tau0 = self._reference
+            dm, dtau = total - m0, torque - tau0
+            if abs(dm) >= cfg.mass_step_g:
+                x = p + dtau / dm
+                kind = StoneAdded if dm > 0 else StoneRemoved
+                out.append(kind(t, abs(dm), x, prof.space_at(x)))
+                changed = True
+            elif abs(dtau) >= cfg.torque_step_gmm:
+                out.append(LoadShifted(t, dtau))
+                changed = True
+        far = prof.space_x_mm["L2"] if down == RIGHT else prof.space_x_mm["R2"]
+        margin = max(0.0, torque / (p - far))  # the mass at ``far`` that balances τ
+        if changed:
+            out.append(ScaleSettled(t, total, torque, down, margin))
+        self.down = down
+        self._have_rest = True
+        self._pivot_at_rest = p
+        self._episode_disturbed = False
+
+
+def _trend(values: list[float]) -> float:
+    """How far the median of the later half lies from that of the earlier half."""
+    half = len(values) // 2
+    if half < 2:
+        return 0.0
+    return abs(_median(sorted(values[-half:])) - _median(sorted(values[:half])))
+
+
+def _median(sorted_values: list[float]) -> float:
+    n = len(sorted_values)
+    return (sorted_values[(n - 1) // 2] + sorted_values[n // 2]) / 2
+
+
+def _saturated_reason(raw: int, n: int) -> str:
+    return (
+        f"stuck at the saturation code {raw} for {n} samples: the load is beyond the"
+        " cell's range, or the cell's wires to the HX711 are broken"
+    )
