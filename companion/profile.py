@@ -35,11 +35,13 @@ class ProfileError(CompanionError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class CellCalibration:
-    """One load cell's HX711: raw counts with nothing on it, counts per gram, data GPIO."""
+    """One load cell's HX711: raw counts with nothing on it, counts per gram, data GPIO,
+    and its own clock GPIO where it does not share the bank's (``[hx711] clock_gpio``)."""
 
     zero_counts: int
     counts_per_g: float
     data_gpio: int
+    clock_gpio: int | None = None
 
     def grams(self, raw: int) -> float:
         """Load on the cell in grams for a raw reading (counts)."""
@@ -107,10 +109,13 @@ class _Table:
             return _Table({}, name, [])
         return _Table(self.data[key], name, self.problems)
 
-    def number(self, key: str, lo: float, hi: float, unit: str, *, integer: bool = False):
+    def number(self, key: str, lo: float, hi: float, unit: str, *, integer: bool = False,
+               optional: bool = False):  # fmt: skip
         self.used.add(key)
         label = f"[{self.where}] {key}"
         if key not in self.data:
+            if optional:
+                return None
             self.problems.append(f"{label} is missing ({lo:g}..{hi:g} {unit})")
             return lo
         v = self.data[key]
@@ -191,6 +196,7 @@ def parse_profile(data: dict, *, source: str = "profile") -> ScaleProfile:
             zero_counts=c.number("zero_counts", -8388608, 8388607, "counts", integer=True),
             counts_per_g=c.number("counts_per_g", 1, 100000, "counts/g"),
             data_gpio=c.number("data_gpio", 0, 27, "BCM GPIO", integer=True),
+            clock_gpio=c.number("clock_gpio", 0, 27, "BCM GPIO", integer=True, optional=True),
         )
         c.report_unknown()
     fields["cells"] = _frozen(cells)
@@ -279,6 +285,8 @@ def profile_to_toml(p: ScaleProfile, *, comment: str = "") -> str:
     for ch, c in p.cells.items():
         lines += ["", f"[cells.{ch}]", f"zero_counts = {c.zero_counts}"]
         lines += [f"counts_per_g = {c.counts_per_g!r}", f"data_gpio = {c.data_gpio}"]
+        if c.clock_gpio is not None:
+            lines.append(f"clock_gpio = {c.clock_gpio}")
     return "\n".join(lines) + "\n"
 
 

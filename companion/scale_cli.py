@@ -1,8 +1,303 @@
-"""Commands for scale sensing: `record scale`, `sense`, `calibrate scale`, `doctor scale`."""
+"""Commands for scale sensing: `record scale`, `sense`, `calibrate scale`, `doctor scale`.
+
+Exit status: 0 success; 1 ``doctor`` found a problem; 2 bad usage, an unreadable file
+or a bad profile; 3 a malformed recording (``line N: reason`` on stderr).
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+from .errors import CompanionError, DeviceError
+from .profile import ProfileError, ScaleProfile, load_profile, profile_to_toml
+from .sensing.scale_recording import MalformedRecording, RawSample, read_recording
+
+EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, EXIT_RECORDING = 0, 1, 2, 3
+BACKENDS = ("real", "simulated", "auto")
+
+
+def _err(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def _profile(args, fallback: str | None = None) -> ScaleProfile:
+    return load_profile(args.profile or fallback)
+
+
+def _open_cells(args, profile: ScaleProfile):
+    from .devices.backends import requested_backend
+    from .devices.load_cells import open_load_cells
+
+    return open_load_cells(
+        profile,
+        requested=requested_backend(args.backend),
+        announce=lambda m: _err(f"companion: {m}"),
+        realtime=False,  # the simulation runs as fast as it can; real cells at their pace
+        seed=args.seed,
+        driver=args.hx711_driver,
+    )
+
+
+def _capture(cells, seconds: float, *, settle_s: float = 0.0) -> list[RawSample]:
+    """Samples over ``seconds`` of the cells' own clock (after ``settle_s`` discarded).
+
+    Raises ``DeviceError`` when the cells stay silent for 3 s of wall time (every HX711
+    unplugged, say), rather than waiting for ever."""
+    out: list[RawSample] = []
+    start = None
+    silent_since = time.monotonic()
+    while True:
+        batch = cells.read(timeout_s=1.0)
+        if not batch:
+            if time.monotonic() - silent_since > 3.0:
+                why = getattr(getattr(cells, "thread", None), "last_error", None)
+                raise DeviceError(
+                    "no samples from the load cells for 3 s" + (f": {why}" if why else "")
+                )
+            continue
+        silent_since = time.monotonic()
+        if start is None:
+            start = batch[0].t_mono
+        out.extend(s for s in batch if s.t_mono - start >= settle_s)
+        if batch[-1].t_mono - start >= settle_s + seconds:
+            return [s for s in out if s.t_mono - start <= settle_s + seconds]
+
+
+# -- record scale ----------------------------------------------------------------------
+
+
+def cmd_record_scale(args: argparse.Namespace) -> int:
+    from .sensing.scale_recording import write_recording
+
+    try:
+        profile = _profile(args)
+        if args.simulate_round is not None:
+            from .devices.scale_scenarios import random_round
+
+            session = random_round(profile, args.simulate_round, rate_sps=args.rate)
+            samples, notches = session.samples, session.notches
+            note = f"simulated random round, seed {args.simulate_round}, {args.rate} samples/s"
+        else:
+            cells = _open_cells(args, profile)
+            try:
+                samples = _capture(cells, args.seconds)
+            finally:
+                cells.close()
+            notches, note = [], f"{'simulated' if cells.simulated else 'live'} load cells"
+        with Path(args.output).open("w", encoding="utf-8", newline="") as f:
+            n = write_recording(f, samples, profile=profile.name, notes=[note], notches=notches)
+    except (OSError, CompanionError, ValueError) as e:
+        _err(f"companion record scale: {_reason(e)}")
+        return EXIT_USAGE
+    span = samples[-1].t_mono - samples[0].t_mono if samples else 0.0
+    print(f"wrote {n} samples ({span:.1f} s) to {args.output}")
+    return EXIT_OK
+
+
+def _reason(e: BaseException) -> str:
+    return (
+        e.strerror
+        if isinstance(e, OSError) and e.strerror and not isinstance(e, CompanionError)
+        else str(e)
+    )
+
+
+# -- sense ----------------------------------------------------------------------------------
+
+
+def cmd_sense(args: argparse.Namespace) -> int:
+    from .sensing.scale_replay import observation_to_json, sense_recording
+
+    try:
+        recording = read_recording(args.recording)
+    except MalformedRecording as e:
+        _err(f"{args.recording}: {e}")
+        return EXIT_RECORDING
+    except OSError as e:
+        _err(f"companion sense: cannot read {args.recording}: {_reason(e)}")
+        return EXIT_USAGE
+    try:
+        profile = _profile(args, recording.profile if _known(recording.profile) else None)
+    except ProfileError as e:
+        _err(f"companion sense: {e}")
+        return EXIT_USAGE
+    for obs in sense_recording(recording, profile):
+        record = observation_to_json(obs)
+        if args.json:
+            print(json.dumps(record, ensure_ascii=False))
+        else:
+            fields = ", ".join(f"{k} {v}" for k, v in record.items() if k not in ("t", "type"))
+            print(f"{record['t']:9.3f}  {record['type']:<9} {fields}".rstrip())
+    return EXIT_OK
+
+
+def _known(name: str | None) -> bool:
+    if not name:
+        return False
+    try:
+        load_profile(name)
+    except ProfileError:
+        return False
+    return True
+
+
+# -- doctor scale --------------------------------------------------------------------------
+
+
+def cmd_doctor_scale(args: argparse.Namespace) -> int:
+    from .sensing.scale_stats import channel_stats
+
+    try:
+        profile = _profile(args)
+        cells = _open_cells(args, profile)
+    except (CompanionError, ValueError) as e:
+        _err(f"companion doctor scale: {e}")
+        return EXIT_USAGE
+    kind = "simulated" if cells.simulated else "HX711"
+    try:
+        samples = _capture(cells, args.seconds)
+    except DeviceError as e:
+        _err(f"companion doctor scale: {e}")
+        return EXIT_PROBLEM
+    finally:
+        cells.close()
+    stats = channel_stats(samples, profile)
+    print(f"Load cells ({kind}), {args.seconds:g} s, profile {profile.name!r}:")
+    print(f"  {'channel':<8} {'rate/s':>7} {'noise g':>8} {'glitches':>9} {'drift g/min':>12}"
+          f" {'mean g':>9}")  # fmt: skip
+    problems = []
+    for ch, s in stats.items():
+        glitch_rate = s.glitches / s.samples if s.samples else 0.0
+        print(f"  {ch:<8} {_num(s.rate_sps, 1):>7} {_num(s.noise_g, 2):>8}"
+              f" {s.glitches:>4} ({glitch_rate:.1%}) {_num(s.drift_g_per_min, 2):>12}"
+              f" {_num(s.mean_g, 1):>9}")  # fmt: skip
+        problems += _diagnose(s, profile)
+    print(f"  configured: {profile.rate_sps} samples/s per channel")
+    for p in problems:
+        print(f"PROBLEM {p}")
+    if not problems:
+        print("OK: every channel samples at its rate, quietly, without drift")
+    return EXIT_PROBLEM if problems else EXIT_OK
+
+
+def _num(x: float, digits: int) -> str:
+    return "-" if math.isnan(x) else f"{x:.{digits}f}"
+
+
+def _diagnose(s, profile: ScaleProfile) -> list[str]:
+    ch = s.channel
+    if s.samples == 0:
+        return [f"{ch}: no samples: the HX711 is unplugged, unpowered or on another GPIO pin"]
+    out = []
+    if s.saturated:
+        out.append(f"{ch}: {s.saturated} saturated readings: a broken cell wire, or overload")
+    if not math.isnan(s.rate_sps) and s.rate_sps < 0.8 * profile.rate_sps:
+        out.append(f"{ch}: {s.rate_sps:.1f} samples/s, configured {profile.rate_sps}:"
+                   " check the HX711's RATE pin (high: 80/s, low: 10/s)")  # fmt: skip
+    if not math.isnan(s.noise_g) and s.noise_g > 1.0:
+        out.append(f"{ch}: {s.noise_g:.2f} g of noise (expect under 1 g): shield or shorten"
+                   " the cell's cable, check the connector")  # fmt: skip
+    if s.glitches > 0.02 * s.samples:
+        out.append(f"{ch}: {s.glitches} glitches in {s.samples} samples: shorten the wires"
+                   " between the Pi and the HX711, or lower the system load")  # fmt: skip
+    if not math.isnan(s.drift_g_per_min) and abs(s.drift_g_per_min) > 2.0:
+        out.append(f"{ch}: drifts {s.drift_g_per_min:+.2f} g/min: let it warm up, keep it out"
+                   " of the sun and drafts")  # fmt: skip
+    return out
+
+
+# -- calibrate scale ---------------------------------------------------------------------
+
+
+def cmd_calibrate_scale(args: argparse.Namespace) -> int:
+    from .devices.scale_calibration import Calibration, CalibrationAborted
+
+    try:
+        base = _profile(args)
+        out = Path(args.out) if args.out else _default_out(args.name)
+        cells = _open_cells(args, base)
+    except (CompanionError, ValueError) as e:
+        _err(f"companion calibrate scale: {e}")
+        return EXIT_USAGE
+    if cells.simulated:
+        from .devices.scale_sim_operator import SimulatedOperator
+
+        operator = SimulatedOperator(cells.sim, reference_g=args.reference_g)
+        ask = operator.ask
+        print("(The simulation plays the operator: each prompt is answered by acting on it.)")
+    else:
+        ask = _ask_terminal
+    calibration = Calibration(
+        base,
+        measure=lambda s: _capture(cells, s, settle_s=0.5),
+        ask=ask,
+        say=print,
+        reference_g=args.reference_g,
+        name=args.name,
+    )
+    try:
+        profile = calibration.run()
+    except (CalibrationAborted, DeviceError) as e:
+        _err(f"companion calibrate scale: {e}; nothing written")
+        return EXIT_PROBLEM
+    finally:
+        cells.close()
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(profile_to_toml(profile, comment=_comment(base)), encoding="utf-8")
+    except OSError as e:
+        _err(f"companion calibrate scale: cannot write {out}: {_reason(e)}; use --out PATH")
+        return EXIT_USAGE
+    print(f"wrote the profile {profile.name!r} to {out}; use it with --profile {out}")
+    return EXIT_OK
+
+
+def _default_out(name: str) -> Path:
+    from .paths import data_dir
+
+    try:
+        return data_dir("calibration") / f"scale-{name}.toml"
+    except FileNotFoundError:
+        return Path("calibration") / f"scale-{name}.toml"
+
+
+def _comment(base: ScaleProfile) -> str:
+    return (
+        "Table Companion scale profile, written by `companion calibrate scale`\n"
+        f"(pad positions and notches taken from the profile {base.name!r})."
+    )
+
+
+def _ask_terminal(prompt: str) -> str:
+    try:
+        return input(f"{prompt} [Enter; q quits] ")
+    except EOFError:
+        return "q"
+
+
+# -- registration ----------------------------------------------------------------------------
+
+
+def _device_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--profile", help="scale profile: a .toml file or a name (default: default)")
+    p.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        help="real HX711s, the simulation, or auto (default: $COMPANION_BACKEND, else"
+        " auto: real, else an announced simulation)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
+    p.add_argument(
+        "--hx711-driver",
+        choices=("ours", "pypi"),
+        default="ours",
+        help="our HX711 driver (default) or the PyPI hx711 package (docs/hardware.md)",
+    )
 
 
 def register(
@@ -12,3 +307,33 @@ def register(
     doctor: argparse._SubParsersAction,
 ) -> None:
     """Add this module's commands to the ``companion`` parser."""
+    rec = commands.add_parser("record", help="record raw sensor samples to a file")
+    what = rec.add_subparsers(dest="what", required=True, metavar="WHAT")
+    r = what.add_parser("scale", help="write the load cells' raw samples (spec/scale.md CSV)")
+    r.add_argument("output", metavar="OUT.csv")
+    r.add_argument("--seconds", type=float, default=10.0, help="how long (default 10)")
+    r.add_argument("--simulate-round", type=int, metavar="SEED",
+                   help="record a seeded random round on the simulated scale instead")  # fmt: skip
+    r.add_argument("--rate", type=int, choices=(10, 80), default=80,
+                   help="samples/s of a simulated round (default 80)")  # fmt: skip
+    _device_options(r)
+    r.set_defaults(func=cmd_record_scale)
+
+    s = commands.add_parser("sense", help="run a scale recording through sensing")
+    s.add_argument("recording", metavar="RECORDING.csv")
+    s.add_argument("--profile", help="scale profile (default: the recording's, else default)")
+    s.add_argument("--json", action="store_true", help="observations as JSON Lines")
+    s.set_defaults(func=cmd_sense)
+
+    c = calibrate.add_parser("scale", help="guided calibration of the scale (writes a profile)")
+    c.add_argument("--reference-g", type=float, default=200.0,
+                   help="the known reference mass in grams (default 200)")  # fmt: skip
+    c.add_argument("--name", default="calibrated", help="the new profile's name")
+    c.add_argument("--out", help="file to write (default: calibration/scale-NAME.toml)")
+    _device_options(c)
+    c.set_defaults(func=cmd_calibrate_scale)
+
+    d = doctor.add_parser("scale", help="check the load cells: rate, noise, glitches, drift")
+    d.add_argument("--seconds", type=float, default=10.0, help="how long to listen (default 10)")
+    _device_options(d)
+    d.set_defaults(func=cmd_doctor_scale)

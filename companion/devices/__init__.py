@@ -2,6 +2,13 @@
 
 - ``backends``: choosing real or simulated hardware (config or ``COMPANION_BACKEND``);
   a fallback to simulation is always announced, never silent.
+- The scale's load cells: ``load_cells`` (the ``LoadCells`` protocol, both backends),
+  ``hx711`` (our HX711 driver on gpiozero pins), ``hx711_pypi`` (the alternative on
+  the PyPI hx711 package), ``hx711_sim`` (a simulated HX711 on ``MockFactory``),
+  ``sampling`` (the sampling thread), ``scale_physics`` and ``scale_sim`` (the
+  simulated scale), ``scale_scenarios`` and ``scale_scoring`` (seeded random rounds
+  and their truth), ``scale_calibration`` and ``scale_sim_operator`` (the guided
+  calibration).
 
 Devices may import gpiozero, hx711 and (lazily) picamera2, and the sensing types; never
 the games or Flask.

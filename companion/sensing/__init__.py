@@ -2,4 +2,8 @@
 
 No hardware libraries, no Flask, no clocks: every time is passed in (``t_mono``,
 seconds). ``observations`` defines, once, every observation the referee receives.
+
+The scale: ``scale`` (the pipeline, ``ScaleSensor``), ``scale_config``, ``filters``
+(glitch rejection, settle tracking), ``census`` (naming stones), ``scale_recording``
+(samples and the recording format), ``scale_replay``, ``scale_stats``, ``steps``.
 """

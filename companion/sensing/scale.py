@@ -113,12 +113,25 @@ class ScaleSensor:
         self._masses: deque[tuple[float, float]] = deque(maxlen=256)
         self._t_first: float | None = None
         self._t_frame: float | None = None
+        self._last_total = 0.0
+        self._noise_diff_g = 0.0  # mean |frame-to-frame change| of the total at rest
+
+    @property
+    def _noise_total_g(self) -> float:
+        return self._noise_diff_g / 1.596  # white noise: mean |difference| = 1.596 sd
 
     # -- inputs --------------------------------------------------------------------
 
     def set_notch(self, notch: str) -> None:
-        """The beam now rests on ``notch`` (``left``/``middle``/``right``)."""
+        """The beam now rests on ``notch`` (``left``/``middle``/``right``).
+
+        Told while the scale is at rest (the referee, after the move has settled), the
+        next change is measured against the rest about the new pivot; told during a
+        change (a recording's ``# notch:`` line), the rest before it keeps the old one.
+        """
         self._pivot = self._notch_x(notch)
+        if self.tracker.settled:
+            self._pivot_at_rest = self._pivot
 
     def _notch_x(self, notch: str) -> float:
         try:
@@ -234,12 +247,17 @@ class ScaleSensor:
         state = self.tracker.update(t, (w, left, right))
         dt = t - self._t_frame if self._t_frame is not None else 0.0
         self._t_frame = t
+        total = w + left + right
         if state == QUIET:
+            # the total's noise at rest (sd from mean |difference|), for the hand check
+            self._noise_diff_g += 0.01 * (abs(total - self._last_total) - self._noise_diff_g)
+            self._last_total = total
             self._track_tare(left, right, dt)
             self._check_side(t, out)
             return
+        self._last_total = total
         masses = self._masses
-        masses.append((t, w + left + right))
+        masses.append((t, total))
         if state == TRIGGERED:
             bw, bl, br = self.tracker.before
             p = self._pivot_at_rest
@@ -248,7 +266,7 @@ class ScaleSensor:
             self._hand_seen = False
             self._t_jump = self._episode_start = t
             masses.clear()
-            masses.append((t, w + left + right))
+            masses.append((t, total))
         steady = self._mass_steady(t)
         lifted = masses[-1][1] < self.profile.beam_mass_g / 2
         if self._episode_start is None:
@@ -283,9 +301,10 @@ class ScaleSensor:
         """No hand on the scale: the total has held one level since its last step (a stone
         put down, a hand arriving or leaving) for ``hand_window_s`` (``hand_release_s``
         once a hand was seen in this change), and over that window the medians of its two
-        halves agree within ``hand_trend_g`` and its values lie within the settle band.
-        Medians and a trimmed spread, so that ringing and bounces after an impact do not
-        count, while a hand's slow wander does; a wander seen marks ``_hand_seen``."""
+        halves agree within ``hand_trend_g`` and its middle three quarters lie within
+        ``hand_spread_g`` (or 3.5 sd of the total's noise at rest, if more). Medians and
+        a trimmed spread, so that ringing and bounces after an impact do not count, while
+        a hand's tremor and slow wander do; a wander seen marks ``_hand_seen``."""
         cfg = self.config
         masses = self._masses
         n = len(masses)
@@ -310,7 +329,7 @@ class ScaleSensor:
             return False
         vals.sort()
         k = len(vals) // 8  # the spread of the middle three quarters
-        return vals[-1 - k] - vals[k] <= cfg.hand_spread_g
+        return vals[-1 - k] - vals[k] <= max(cfg.hand_spread_g, 3.5 * self._noise_total_g)
 
     def _torque(self, left: float, right: float) -> float:
         """Torque about the pivot (g·mm) from the pad loads (g)."""

@@ -1,0 +1,55 @@
+"""The thresholds of the scale's sensing pipeline (``scale.ScaleSensor``), in one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class SensingConfig:
+    """Thresholds of the pipeline, in grams (per cell unless said), seconds and g·mm.
+
+    The defaults suit the reference build: HX711s at 80 (or 10) samples/s with about
+    0.3 g of noise per cell, stones of 30 g and more.
+    """
+
+    trigger_g: float = 3.0  # a cell this far from its settled baseline starts a change
+    settle_band_g: float = 3.0  # at rest: every cell within this band over the window
+    settle_window_s: float = 0.08
+    settle_min_frames: int = 4
+    min_pad_load_g: float = 1.0  # the pad the beam rests on carries at least this
+    balance_wait_s: float = 1.5  # no pad loaded (a dead balance): at rest after this long
+    mass_step_g: float = 10.0  # a change in total mass above this is a stone
+    census_tolerance_g: float = 3.0  # a stone's mass as weighed, give or take (+ 2 %)
+    unknown_load_s: float = 2.5  # a change matching no stone must hold still this long
+    torque_step_gmm: float = 500.0  # a change in torque above this (no mass step) is a shift
+    step_frames: int = 4  # the total's level: the median of this many frames
+    hand_jump_g: float = 8.0  # a step in the total's level (a stone, a hand arriving)
+    hand_window_s: float = 0.2  # the total must stand still this long since its last jump,
+    hand_spread_g: float = 1.8  # ... its middle three quarters within this (g; at least
+    #                             3.5 sd of the total's noise as measured at rest),
+    hand_trend_g: float = 1.0  # ... its halves' means this close: else a hand is on it
+    hand_release_s: float = 0.5  # ... or this long once a hand was seen
+    disturbed_after_s: float = 1.2  # not at rest this long after a change: ``disturbed``
+    tare_time_s: float = 5.0  # time constant of drift tracking while at rest
+    glitch_g: float = 20.0  # a rejected sample this far off counts as a glitch
+    stale_after_s: float = 0.5  # a channel silent this long is a fault
+    saturated_samples: int = 3  # this many saturation codes in a row is a fault
+    noisy_sd_g: float = 25.0  # a channel this noisy (sd, g) ...
+    noisy_after_s: float = 5.0  # ... for this long (a hand is gone sooner) is a fault
+
+    @classmethod
+    def for_rate(cls, rate_sps: float) -> SensingConfig:
+        """The defaults, with windows long enough for a few frames at ``rate_sps``."""
+        if rate_sps >= 40:
+            return cls()
+        frame = 1.0 / rate_sps
+        return cls(
+            settle_window_s=3 * frame,
+            settle_min_frames=3,
+            step_frames=2,
+            hand_window_s=4 * frame,
+            hand_release_s=8 * frame,
+            disturbed_after_s=2.0,
+            noisy_sd_g=40.0,  # a hand's wander, sampled slowly, looks rougher
+        )
