@@ -11,24 +11,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import time
 from pathlib import Path
 
+from common import machine
+
 from companion.games.hilo import apply, parse_action, start_game, to_record
 from companion.games.hilo.random_player import random_game, random_game_iter
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith(("model name", "Model")):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{cpu}; {platform.system()} {platform.release()}; Python {platform.python_version()}"
 
 
 def load() -> str:

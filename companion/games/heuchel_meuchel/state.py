@@ -8,9 +8,9 @@ arrivals of the same class, kept as one flipped unit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass
 
+from ..common.state import evolve as evolve
 from .names import CARDS_PER_PLAYER, ROWS
 
 # Turn stages: what the player on turn must (or may) do next.
@@ -89,20 +89,3 @@ class GameState:
     @property
     def dealt(self) -> int:
         return CARDS_PER_PLAYER * self.n
-
-
-_T = TypeVar("_T")
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def evolve(obj: _T, /, **changes: Any) -> _T:
-    """A copy of a frozen state object with some fields changed (``dataclasses.replace``
-    without its per-call introspection: this is the engine's hot path)."""
-    cls = type(obj)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
-    values = [changes.pop(n) if n in changes else getattr(obj, n) for n in names]
-    if changes:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(map(repr, changes))}")
-    return cls(*values)

@@ -11,9 +11,9 @@ Every card is always in exactly one place (``census``).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass
 
+from ..common.state import evolve as evolve
 from .catalogue import Catalogue
 from .names import LAYOUT_SIZE, OVER
 
@@ -107,20 +107,3 @@ def put(layouts, seat: int, slot: int, card):
 def bump(counts: tuple[int, ...], i: int, by: int) -> tuple[int, ...]:
     """A multiset (copies per design) with design ``i`` changed by ``by``."""
     return (*counts[:i], counts[i] + by, *counts[i + 1 :])
-
-
-_T = TypeVar("_T")
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def evolve(obj: _T, /, **changes: Any) -> _T:
-    """A copy of a frozen state object with some fields changed (``dataclasses.replace``
-    without its per-call introspection: this is the engine's hot path)."""
-    cls = type(obj)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
-    values = [changes.pop(n) if n in changes else getattr(obj, n) for n in names]
-    if changes:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(map(repr, changes))}")
-    return cls(*values)

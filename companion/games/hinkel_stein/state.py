@@ -6,9 +6,9 @@ discs; ``supply + pot + sum(discs) == total`` always holds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
 
+from ..common.state import evolve as evolve
 from .names import (
     BOULDER,
     FATE_HOME_X_MM,
@@ -150,24 +150,3 @@ class GameState:
 
 def kind_of(stone: str) -> str:
     return KIND_OF_STONE[stone]
-
-
-_T = TypeVar("_T")
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def evolve(obj: _T, /, **changes: Any) -> _T:
-    """A copy of a frozen state object with some fields changed.
-
-    The same as ``dataclasses.replace`` for these classes (no ``InitVar``s, no
-    ``__post_init__``), without its per-call field introspection: it is the engine's
-    hot path, and this halves the cost of every ``apply``.
-    """
-    cls = type(obj)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
-    values = [changes.pop(n) if n in changes else getattr(obj, n) for n in names]
-    if changes:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(map(repr, changes))}")
-    return cls(*values)

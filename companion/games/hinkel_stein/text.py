@@ -4,33 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...errors import IllegalAction
+from ..common.text import and_list as and_list
+from ..common.text import or_list as or_list
+from ..common.text import seat_in
 from .state import GameState
 
 
 def seat(state: GameState, name: str) -> int:
     """The seat of the player called ``name``, or a clear error naming who plays."""
-    i = state.seat(name)
-    if i is None:
-        raise IllegalAction(f"{name!r} is not playing; the players are {and_list(state.players)}")
-    return i
-
-
-def _join(items: Iterable[str], word: str) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
-
-
-def and_list(items: Iterable[str]) -> str:
-    """``a, b and c``."""
-    return _join(items, "and")
-
-
-def or_list(items: Iterable[str]) -> str:
-    """``a, b or c``."""
-    return _join(items, "or")
+    return seat_in(state.players, name)
 
 
 def stone_list(stones: Iterable[str]) -> str:

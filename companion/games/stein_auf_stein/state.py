@@ -7,9 +7,9 @@ blocks piled so far (bottom first); the rest of its blocks are set aside.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass
 
+from ..common.state import evolve as evolve
 from .catalogue import Catalogue
 from .names import FISHING, MEASURED, SOLO
 
@@ -86,20 +86,3 @@ class GameState:
         """Fishing order: the seat's blocks not in its tower (after a stop or a fall)."""
         tower = set(self.towers[seat])
         return tuple(b for b in self.kept[seat] if b not in tower and b not in self.to_pile)
-
-
-_T = TypeVar("_T")
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def evolve(obj: _T, /, **changes: Any) -> _T:
-    """A copy of a frozen state object with some fields changed (``dataclasses.replace``
-    without its per-call introspection: the engine's hot path)."""
-    cls = type(obj)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
-    values = [changes.pop(n) if n in changes else getattr(obj, n) for n in names]
-    if changes:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(map(repr, changes))}")
-    return cls(*values)

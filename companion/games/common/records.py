@@ -1,0 +1,176 @@
+"""Record objects to actions and back: field validators and the parse/serialise skeleton.
+
+A validator takes the value, the field's name and the record type ``t`` (for the message),
+returns the value, or raises ``MalformedRecord`` as ``"{t}: {field!r} must be ..., not
+{value!r}"``. ``RecordFormat`` holds a game's table of record types, type -> (action
+class, required fields, optional fields), and its builders, type -> ``build(obj, t)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ...errors import MalformedRecord
+
+#: type -> (action class, required fields, optional fields)
+FieldTable = Mapping[str, tuple[type, tuple[str, ...], tuple[str, ...]]]
+#: type -> build(record object, type): the action, its fields checked
+Builders = Mapping[str, Callable[[dict, str], Any]]
+
+
+def text(v: Any, field: str, t: str) -> str:
+    """A non-empty string."""
+    if not isinstance(v, str) or not v:
+        raise MalformedRecord(f"{t}: {field!r} must be a non-empty string, not {v!r}")
+    return v
+
+
+def nonblank(v: Any, field: str, t: str) -> str:
+    """A string with more than white space in it (same message as ``text``)."""
+    if not isinstance(v, str) or not v.strip():
+        raise MalformedRecord(f"{t}: {field!r} must be a non-empty string, not {v!r}")
+    return v
+
+
+def choice(v: Any, field: str, t: str, allowed: tuple[str, ...]) -> str:
+    """One of ``allowed``."""
+    if v not in allowed:
+        raise MalformedRecord(f"{t}: {field!r} must be one of {', '.join(allowed)}, not {v!r}")
+    return v
+
+
+def whole(v: Any, field: str, t: str) -> int:
+    """A whole number (``true`` and ``false`` are not numbers)."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise MalformedRecord(f"{t}: {field!r} must be a whole number, not {v!r}")
+    return v
+
+
+def boolean(v: Any, field: str, t: str) -> bool:
+    """``true`` or ``false``."""
+    if not isinstance(v, bool):
+        raise MalformedRecord(f"{t}: {field!r} must be true or false, not {v!r}")
+    return v
+
+
+def game(v: Any, name: str) -> str:
+    """The ``start`` line's ``game``: exactly ``name``."""
+    if v != name:
+        raise MalformedRecord(f"start: 'game' must be {name!r}, not {v!r}")
+    return v
+
+
+def distinct(players: Sequence[str]) -> None:
+    """The ``start`` line's players: no name twice."""
+    if len(set(players)) != len(players):
+        raise MalformedRecord("start: every player needs a name of his own; a name appears twice")
+
+
+def same_players(
+    given: Mapping[str, Any], players: Sequence[str], field: str, extra: str, lacking: str
+) -> None:
+    """The ``start`` line's ``field``, an object keyed by player, names every player and
+    no one else; else ``"start: '{field}' {extra} X who is not playing and {lacking} Y"``."""
+    if set(given) != set(players):
+        more = sorted(set(given) - set(players))
+        less = sorted(set(players) - set(given))
+        parts = ([f"{extra} {', '.join(more)} who is not playing"] if more else []) + (
+            [f"{lacking} {', '.join(less)}"] if less else []
+        )
+        raise MalformedRecord(f"start: {field!r} {' and '.join(parts)}")
+
+
+def require(obj: Mapping[str, Any], required: Sequence[str], t: str) -> None:
+    """Every field in ``required`` is present in ``obj``."""
+    missing = [f for f in required if f not in obj]
+    if missing:
+        raise MalformedRecord(f"{t}: missing field {', '.join(repr(m) for m in missing)}")
+
+
+_KEEP = object()  # a field ``fields_record`` never omits for its value
+
+
+class RecordFormat:
+    """A game's record types: ``parse`` one record object, ``fields_record`` of an action.
+
+    ``forbidden`` maps types the rules forbid outright to the whole message for them.
+    ``fields_record`` leaves out None values (``omit_none``) and a field whose value is
+    the one ``omit`` gives for (its class, its name), and names fields as ``rename`` says.
+    """
+
+    __slots__ = (
+        "_build",
+        "_fields",
+        "_forbidden",
+        "_omit",
+        "_omit_none",
+        "_plans",
+        "_rename",
+        "type_of",
+        "types",
+    )
+
+    def __init__(
+        self,
+        fields: FieldTable,
+        build: Builders,
+        *,
+        forbidden: Mapping[str, str] | None = None,
+        omit_none: bool = False,
+        omit: Mapping[tuple[type, str], Any] | None = None,
+        rename: Mapping[str, str] | None = None,
+    ) -> None:
+        self._fields = dict(fields)
+        self._build = dict(build)
+        self._forbidden = dict(forbidden or {})
+        self._omit_none = omit_none
+        self._omit = dict(omit or {})
+        self._rename = dict(rename or {})
+        self._plans: dict[type, tuple[tuple[str, str, Any], ...]] = {}
+        #: every record type, ``comment`` last
+        self.types: tuple[str, ...] = (*self._fields, "comment")
+        #: action class -> record type
+        self.type_of: dict[type, str] = {cls: t for t, (cls, _, _) in self._fields.items()}
+
+    def parse(self, obj: Any) -> Any:
+        """One record object to an action; None for a ``comment``. Raises MalformedRecord."""
+        if not isinstance(obj, dict):
+            raise MalformedRecord(f"each line must be a JSON object, not {type(obj).__name__}")
+        if "type" not in obj:
+            raise MalformedRecord("missing field 'type'")
+        t = obj["type"]
+        if t == "comment":
+            return None
+        if self._forbidden and isinstance(t, str) and t in self._forbidden:
+            raise MalformedRecord(self._forbidden[t])
+        if not isinstance(t, str) or t not in self._fields:
+            raise MalformedRecord(f"unknown type {t!r}; the types are {', '.join(self.types)}")
+        _, required, optional = self._fields[t]
+        require(obj, required, t)
+        unknown = [f for f in obj if f != "type" and f not in required and f not in optional]
+        if unknown:
+            allowed = ", ".join((*required, *optional))
+            raise MalformedRecord(
+                f"{t}: unknown field {', '.join(repr(u) for u in unknown)}; {t} has {allowed}"
+            )
+        return self._build[t](obj, t)
+
+    def fields_record(self, action: Any) -> dict[str, Any]:
+        """``action`` as ``{"type": ..., field: value, ...}`` in field order, tuples as
+        lists, less the fields the format omits."""
+        cls = type(action)
+        out: dict[str, Any] = {"type": self.type_of[cls]}
+        plan = self._plans.get(cls)
+        if plan is None:
+            plan = self._plans[cls] = tuple(
+                (name, self._rename.get(name, name), self._omit.get((cls, name), _KEEP))
+                for name in cls.__slots__
+            )
+        omit_none = self._omit_none
+        for name, key, skip in plan:
+            v = getattr(action, name)
+            if (v is None and omit_none) or (skip is not _KEEP and v == skip):
+                continue
+            out[key] = list(v) if isinstance(v, tuple) else v
+        return out
