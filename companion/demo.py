@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from .devices.scale_sim import ScaleSimulator
 from .games.hinkel_stein import actions as A
+from .games.hinkel_stein.names import fate_intervals_mm
 from .games.hinkel_stein.random_player import RandomPlayer
 from .games.hinkel_stein.record import to_record
 from .profile import ScaleProfile
@@ -27,6 +28,7 @@ from .sensing.scale import ScaleSensor
 log = logging.getLogger("companion.demo")
 
 PLACE_S, SETTLE_S, THINK_S = 0.8, 2.0, 0.4  # simulated seconds for a hand, a settle, a thought
+PATIENCE_S = 6.0  # how long the demo waits for the referee to record a move before it says "missed"
 
 
 class SimulatedTable:
@@ -86,6 +88,7 @@ class SimulatedTable:
             case A.Place(stones=stones, space=space) | A.Boulder(stones=stones, space=space):
                 self._hand_places(stones, space, state)
             case A.Fate(x=x):
+                x = self._visible_fate_move(x, state)
                 self.sim.slide("fate", x, 0.6)
                 self.run(0.6 + SETTLE_S)
             case A.Notch(notch=notch):
@@ -100,12 +103,27 @@ class SimulatedTable:
                 self.run(THINK_S)
                 self.service.submit(to_record(action), source="tablet")
                 return
+        waited = 0.0
+        while self.service.game_state is state and waited < PATIENCE_S and not self.stop.is_set():
+            self.run(0.5)  # a scale near balance takes a while to come to rest
+            waited += 0.5
         after = self.service.game_state
         if after is state:  # the table moved but nothing was recorded: the sensing missed it
             self._enter_by_hand(action, after)
         after = self.service.game_state
         if (after.pass_no, after.round_no) != rounds_before or after.finished:
             self._clear_scale()
+
+    def _visible_fate_move(self, x: float, state) -> float:
+        """Players move the Stone of Fate visibly and well clear of the spaces: the
+        scripted position is drawn on the beam's middle stretch, at least 15 mm away."""
+        lo, hi = max(fate_intervals_mm(), key=lambda span: span[1] - span[0])
+        margin = 10.0
+        for _ in range(50):
+            if lo + margin <= x <= hi - margin and abs(x - state.round.fate_x) >= 15:
+                break
+            x = float(round(self.rng.uniform(lo + margin, hi - margin)))
+        return x
 
     def _hand_places(self, stones, space: str, state) -> None:
         down = self.sim.side_down or "left"

@@ -231,9 +231,7 @@ class ScaleReferee:
             f"A stone ({obs.mass_g:.0f} g) was taken off {where} during the round: put it back"
         )
 
-    def _shifted(
-        self, obs: LoadShifted, state: GameState
-    ) -> tuple[list[dict[str, Any]], str | None]:
+    def _shifted(self, obs: LoadShifted, state: GameState) -> list[dict[str, Any]]:
         r = state.round
         prof = self.profile
         turn = r.turn
@@ -252,7 +250,7 @@ class ScaleReferee:
             self._warnings["fate"] = (
                 f"The Stone of Fate seems to lie at {x} mm, on a placement space: move it off"
             )
-            return [], None
+            return []
         if r.filled == 0:
             return []  # after a round: notch and Stone of Fate go back
         self._warnings["shift"] = (

@@ -214,3 +214,11 @@ def test_a_sensor_fault_is_a_banner_until_the_cells_read_again(table):
     assert aw(table)["action"] == "call"
     table.observe(settled("left"))
     assert table.snapshot()["warnings"] == []
+
+
+def test_a_stone_of_fate_moved_onto_a_space_is_a_warning(table):
+    _four_stones(table)
+    n = last(table)
+    table.observe(LoadShifted(float(next(T)), 75.0 * -50))  # -60 -> -110: onto L1
+    assert last(table) == n
+    assert table.snapshot()["warnings"] == ["The Stone of Fate seems to lie at -110 mm, on a placement space: move it off"]
