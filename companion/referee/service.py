@@ -16,6 +16,7 @@ import re
 import secrets
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -81,6 +82,7 @@ class GameService:
         self.warnings: list[str] = []  # table and rules disagreeing, until resolved
         self.last_undo: list[str] = []
         self.asks: tuple[dict[str, Any], ...] = ()
+        self.accepted: Counter[tuple[str, str]] = Counter()  # (source, record type) -> count
         self.closed = False
         self.profile = profile or default_profile()
         self.on_notch = on_notch  # tells the scale sensing where the pivot is now
@@ -223,6 +225,7 @@ class GameService:
             game.states.append(state)
             game.seqs.append(seq)
             self.last_undo = []
+            self.accepted[(source, record["type"])] += 1
             log.info("accepted %s from %s (row %d)", game.rules.to_record(action), source, seq)
             if self._referee is not None:
                 if source != "sensor":
