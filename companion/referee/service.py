@@ -359,6 +359,16 @@ class GameService:
                     if s.last_result is not None and s.last_result is not prev:
                         history.append((s.last_result, s.discs))
                         prev = s.last_result
+            view_data = view.view(state, history) if view is not None else None
+            settled = self._referee.last_settled if self._referee is not None else None
+            if view_data is not None and settled is not None:
+                # the beam as the load cells last saw it at rest, not as the model expects
+                view_data["scale"].update(
+                    down=settled.down,
+                    margin_g=round(settled.margin_g, 1),
+                    torque_gmm=round(settled.torque_gmm, 1),
+                    source="scale",
+                )
             return base | {
                 "game": {
                     "id": game.journal.path.stem,
@@ -368,7 +378,7 @@ class GameService:
                     "row": game.seqs[-1],
                 },
                 "replay": game.rules.to_json(state),
-                "view": view.view(state, history) if view is not None else None,
+                "view": view_data,
             }
 
     def record_jsonl(self) -> str:

@@ -9,7 +9,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from companion.sensing.observations import ScaleSettled, StoneAdded
+
 from ..dashboard.server_process import ServerProcess
+
+X = {"L2": -180.0, "L1": -110.0, "R1": 110.0, "R2": 180.0}
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
@@ -59,23 +63,24 @@ def test_a_round_is_played_by_tapping_and_by_sensor_events(page, live):
     tap(page, "Add 2")
     tap(page, "H5 on L2")
     expect(page.locator("#scale")).to_contain_text("H5")
-    # the rest of the round arrives as sensor events, straight into the referee
-    for rec in (
-        {"type": "call", "player": "Ana", "calls": "Cleo"},
-        {"type": "stake", "player": "Cleo", "add": 4},
-        {"type": "place", "player": "Cleo", "stones": ["Q1"], "space": "R2"},
-        {"type": "call", "player": "Ana", "calls": "Dora"},
-        {"type": "stake", "player": "Dora", "add": 1},
-        {"type": "place", "player": "Dora", "stones": ["B3"], "space": "R1"},
-        {"type": "call", "player": "Ana", "calls": "Ana"},
-        {"type": "stake", "player": "Ana", "add": 1},
-        {"type": "place", "player": "Ana", "stones": ["P1"], "space": "L1"},
+    # the rest of the round: calls and stakes tapped elsewhere, stones seen by the scale
+    t = iter(range(1, 100))
+    for who, stake, mass, space in (
+        ("Cleo", 4, 30.2, "R2"),
+        ("Dora", 1, 69.8, "R1"),
+        ("Ana", 1, 60.1, "L1"),
     ):
-        server.service.submit(rec, source="sensor")
+        server.service.submit({"type": "call", "player": "Ana", "calls": who})
+        server.service.submit({"type": "stake", "player": who, "add": stake})
+        server.service.observe(StoneAdded(float(next(t)), mass, X[space], space))
+        server.service.observe(ScaleSettled(float(next(t)), 600.0, -900.0, "left", 6.0))
     expect(page.locator("#awaiting")).to_have_text("Waiting for the scale to settle")
     expect(page.locator("#scale")).to_contain_text("Q1")
+    expect(page.locator("#scale-facts")).to_contain_text("Tilt margin: 6 g")
     page.screenshot(path=str(SHOTS / "dashboard-round.png"))
-    server.service.submit({"type": "tilt", "down": "left"}, source="sensor")
+    page.locator(
+        "#choices button", has_text="Done: no boulder, no Stone of Fate"
+    ).click()  # Dora is done
     # pot 2+2+4+1+1 = 10: left (Ben, Ana) wins, 5 each; Cleo's Q1 on R2 makes her chieftain
     expect(page.locator("#awaiting")).to_have_text("Cleo chooses: heavier or lighter side wins")
     expect(page.locator("#players")).to_contain_text("5")

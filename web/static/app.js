@@ -146,7 +146,7 @@ function renderFacts(s, r) {
     ["Supply", r.supply],
     ["Notch", v.scale.notch],
   ];
-  if (v.scale.margin_g !== null) facts.push(["Tilt margin", `${v.scale.margin_g} g (model)`]);
+  if (v.scale.margin_g !== null) facts.push(["Tilt margin", `${v.scale.margin_g} g` + (v.scale.source === "scale" ? "" : " (model)")]);
   if (v.round.partner) facts.push(["Partner", v.round.partner]);
   if (v.round.mandatory_kind) facts.push(["Must play actively", v.round.mandatory_kind]);
   $("scale-facts").replaceChildren(...facts.map(([k, val]) => el("span", {}, `${k}: `, el("b", {}, String(val)))));
@@ -182,7 +182,7 @@ function renderChoices(view) {
   box.replaceChildren();
   const aw = view.awaiting;
   $("act-title").textContent = aw && aw.player ? `${aw.player} decides` : "Decisions";
-  const primary = view.choices.filter((c) => c.type !== "tilt" && (!aw || c.type === aw.action || view.optional.some((o) => o.action === c.type)));
+  const primary = view.choices.filter((c) => c.type !== "tilt" && (!aw || c.type === aw.action || c.type === "done" || view.optional.some((o) => o.action === c.type)));
   let group = null;
   for (const c of primary) {
     if (GROUPS[c.type] !== group) { group = GROUPS[c.type]; box.append(el("div", { class: "choice-group" }, group)); }
