@@ -1,7 +1,8 @@
 """The ``companion`` command: replay records, play a demo game, generate and export records.
 
 Exit status: 0 success; 2 bad usage or an unreadable file; 3 an illegal or malformed
-record line (``line N: reason`` on stderr, or ``{"error", "line"}`` with ``--json``).
+record line (``line N: reason`` on stderr, or ``{"error", "line"}`` with ``--json``);
+5 a device asked for (``--backend real``) is not there.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from .errors import CompanionError
+from .errors import CompanionError, DeviceError
 from .records import ReplayError, replay_path
 
-EXIT_OK, EXIT_USAGE, EXIT_RECORD = 0, 2, 3
+EXIT_OK, EXIT_USAGE, EXIT_RECORD, EXIT_DEVICE = 0, 2, 3, 5
 
 #: Modules that add their own commands: each has ``register(commands, *, calibrate, doctor)``
 #: taking the top-level subparsers and those of ``companion calibrate`` and ``companion doctor``.
@@ -138,16 +139,37 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from . import settings
+    from .devices.backends import requested_backend
+    from .profile import load_profile
+    from .referee.service import GameService
     from .server import serve
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    from .referee.service import GameService
+    try:
+        profile = load_profile(args.profile)
+        backend = None if args.no_sensors else requested_backend(args.backend)
+    except (ValueError, OSError) as e:
+        print(f"companion run: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    service = GameService(settings.state_dir(args.state_dir), profile=profile)
+    scale = None
+    if backend is None:
+        service.announce("no sensors: enter every action on the tablet (manual entry)")
+    else:
+        from .table import open_scale
 
-    service = GameService(settings.state_dir(args.state_dir))
-    service.announce(
-        "no sensors are connected yet: enter every action on the tablet (manual entry)"
-    )
-    serve(service, host=args.host, port=args.port, threads=args.threads)
+        try:
+            scale = open_scale(service, profile, requested=backend)
+        except DeviceError as e:
+            print(f"companion run: {e}", file=sys.stderr)
+            service.close()
+            return EXIT_DEVICE
+    service.announce("camera: not used yet; the scale and the tablet referee the game")
+    try:
+        serve(service, host=args.host, port=args.port, threads=args.threads)
+    finally:
+        if scale is not None:
+            scale.stop()
     return EXIT_OK
 
 
@@ -197,6 +219,14 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--port", type=int, default=8000)
     run.add_argument("--threads", type=int, default=16, help="server threads (one per open page)")
     run.add_argument("--state-dir", help="where journals and the PIN live (see docs/api.md)")
+    run.add_argument(
+        "--backend",
+        choices=("real", "simulated", "auto"),
+        help="load cells: real HX711s, the simulation, or real with an announced fallback"
+        " (default: COMPANION_BACKEND, else auto)",
+    )
+    run.add_argument("--profile", help="the scale profile (a name or a TOML file)")
+    run.add_argument("--no-sensors", action="store_true", help="manual entry only, no devices")
     run.set_defaults(func=cmd_run)
 
     pin = sub.add_parser("pin", help="print the table PIN that unlocks the dashboard")

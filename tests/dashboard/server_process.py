@@ -15,11 +15,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class ServerProcess:
-    def __init__(self, state_dir: Path, port: int = 0):
+    def __init__(self, state_dir: Path, port: int = 0, extra: tuple[str, ...] = ("--no-sensors",)):
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "run", "--host", "127.0.0.1", "--port", str(port),
-             "--state-dir", str(state_dir)],
+             "--state-dir", str(state_dir), *extra],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
         )  # fmt: skip
         line = self.proc.stdout.readline()

@@ -178,9 +178,17 @@ def test_the_boulder_holder_says_done_and_the_settled_scale_decides(player, serv
 
     player.post("/api/games", json=START, headers=JSON)
     records = [{"type": "condition", "player": "Ana", "wins": "heavier"}]
-    for who, stone, space in (("Ben", "H1", "L2"), ("Cleo", "Q1", "R2"), ("Ana", "P1", "L1"), ("Dora", "B2", "R1")):
-        records += [{"type": "call", "player": "Ana", "calls": who}, {"type": "stake", "player": who, "add": 1},
-                    {"type": "place", "player": who, "stones": [stone], "space": space}]
+    for who, stone, space in (
+        ("Ben", "H1", "L2"),
+        ("Cleo", "Q1", "R2"),
+        ("Ana", "P1", "L1"),
+        ("Dora", "B2", "R1"),
+    ):
+        records += [
+            {"type": "call", "player": "Ana", "calls": who},
+            {"type": "stake", "player": who, "add": 1},
+            {"type": "place", "player": who, "stones": [stone], "space": space},
+        ]
     for rec in records:
         snap = player.post("/api/actions", json=rec, headers=JSON).json
     done = next(c for c in snap["view"]["choices"] if c["type"] == "done")
@@ -192,8 +200,12 @@ def test_the_boulder_holder_says_done_and_the_settled_scale_decides(player, serv
 
 def test_earlier_games_are_kept_listed_and_exported(player):
     first = player.post("/api/games", json=START, headers=JSON).json["game"]["id"]
-    player.post("/api/actions", json={"type": "condition", "player": "Ana", "wins": "heavier"}, headers=JSON)
-    second = player.post("/api/games", json={"players": ["Ana", "Ben"]}, headers=JSON).json["game"]["id"]
+    player.post(
+        "/api/actions", json={"type": "condition", "player": "Ana", "wins": "heavier"}, headers=JSON
+    )
+    second = player.post("/api/games", json={"players": ["Ana", "Ben"]}, headers=JSON).json["game"][
+        "id"
+    ]
     games = player.get("/api/games").json["games"]
     by_id = {g["id"]: g for g in games}
     assert by_id[second]["current"] and not by_id[first]["current"]

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
-from .server_process import ServerProcess
+from .server_process import ROOT, ServerProcess
 
 START = {
     "players": ["Ana", "Ben", "Cleo", "Dora"],
@@ -37,3 +41,25 @@ def test_a_killed_server_restarts_with_the_same_game_and_nothing_lost(tmp_path, 
         assert again.get("/api/state")["game"]["actions"] == after + 1
     finally:
         again.kill()
+
+
+def test_run_without_real_load_cells_falls_back_to_the_simulation_and_says_so(tmp_path):
+    # this machine has no GPIO: `auto` must announce the simulation, never stay silent
+    server = ServerProcess(tmp_path, extra=("--backend", "auto"))
+    try:
+        notices = server.get("/api/state")["notices"]
+        assert any(
+            "load cells: real hardware unavailable" in n and "SIMULATION" in n for n in notices
+        ), notices
+    finally:
+        server.kill()
+
+
+def test_run_asked_for_real_load_cells_that_are_not_there_fails_plainly(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "run", "--port", "0", "--state-dir", str(tmp_path), "--backend", "real"],
+        capture_output=True, text=True, env=env, timeout=60, check=False,
+    )  # fmt: skip
+    assert proc.returncode != 0
+    assert "no GPIO for the HX711s here" in proc.stderr
