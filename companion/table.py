@@ -37,13 +37,20 @@ class ScaleLoop:
         self.cells = cells
         self.sensor = ScaleSensor(profile)
         self.clock = clock
-        self.last_read = clock()
+        self.last_read = float("-inf")  # no successful read yet
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="scale-sensing", daemon=True)
-        service.on_notch = self.sensor.set_notch
+        self._notch: str | None = None  # set from any thread, applied on the sensing thread
+        service.on_notch = self._request_notch
         state = service.game_state
         if state is not None and hasattr(state, "round"):
             self.sensor.set_notch(state.round.notch)
+
+    def _request_notch(self, notch: str) -> None:
+        if threading.current_thread() is self._thread:
+            self.sensor.set_notch(notch)  # the referee recorded it from our own observation
+        else:
+            self._notch = notch  # from the tablet: applied on the sensing thread
 
     def start(self) -> ScaleLoop:
         self._thread.start()
@@ -51,7 +58,7 @@ class ScaleLoop:
 
     @property
     def alive(self) -> bool:
-        """The thread runs and has read within the last 5 s."""
+        """The thread runs and its last successful read is under 5 s old."""
         return self._thread.is_alive() and self.clock() - self.last_read < 5.0
 
     def _run(self) -> None:
@@ -67,6 +74,9 @@ class ScaleLoop:
                 continue
             failing = False
             self.last_read = self.clock()
+            notch, self._notch = self._notch, None
+            if notch is not None:
+                self.sensor.set_notch(notch)
             for sample in samples:
                 for obs in self.sensor.feed(sample):
                     self.service.observe(obs)

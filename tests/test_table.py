@@ -1,0 +1,82 @@
+"""``companion run``'s sensing loop: load cells -> sensing -> referee, on its own thread."""
+
+from __future__ import annotations
+
+import time
+
+from companion.devices.load_cells import SimulatedLoadCells
+from companion.devices.scale_sim import ScaleSimulator
+from companion.errors import DeviceError
+from companion.profile import default_profile
+from companion.referee.service import GameService
+from companion.table import ScaleLoop
+
+START = {
+    "type": "start",
+    "game": "hinkel-stein",
+    "players": ["Ana", "Ben", "Cleo", "Dora"],
+    "deal": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]},
+}
+
+
+def wait_for(predicate, timeout_s=20.0):
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_a_stone_on_the_simulated_scale_is_recorded_through_the_loop(tmp_path):
+    profile = default_profile()
+    service = GameService(tmp_path, profile=profile)
+    service.new_game(START)
+    for rec in (
+        {"type": "condition", "player": "Ana", "wins": "heavier"},
+        {"type": "call", "player": "Ana", "calls": "Ben"},
+        {"type": "stake", "player": "Ben", "add": 1},
+    ):
+        service.submit(rec)
+    sim = ScaleSimulator(profile, seed=4)
+    loop = ScaleLoop(service, SimulatedLoadCells(sim, chunk_s=0.05), profile).start()
+    try:
+        assert wait_for(lambda: loop.alive)
+        sim.put("H3", 65.0, -180.0)  # the loop runs the simulation as fast as it can
+        assert wait_for(lambda: service.game_state.round.placement("L2") is not None)
+        assert (
+            service.record_jsonl().splitlines()[-1]
+            == '{"type": "place", "player": "Ben", "stones": ["H3"], "space": "L2"}'
+        )
+    finally:
+        loop.stop()
+        service.close()
+
+
+class DeadCells:
+    channels = ("wedge", "left", "right")
+    rate_sps = 80
+    simulated = False
+
+    def read(self, timeout_s=1.0):
+        time.sleep(0.01)
+        raise DeviceError("HX711 on GPIO 6 not ready within 0.5 s: check its wiring and power")
+
+    def close(self):
+        pass
+
+
+def test_a_dead_device_is_announced_once_and_the_game_goes_on(tmp_path):
+    service = GameService(tmp_path)
+    service.new_game(START)
+    loop = ScaleLoop(service, DeadCells(), default_profile()).start()
+    try:
+        assert wait_for(lambda: any("not ready" in n for n in service.notices))
+        time.sleep(1.5)
+        assert sum("not ready" in n for n in service.notices) == 1
+        service.submit({"type": "condition", "player": "Ana", "wins": "heavier"})  # manual entry
+        assert service.snapshot()["replay"]["awaiting"]["action"] == "call"
+        assert not loop.alive  # a watchdog sees that nothing is being read
+    finally:
+        loop.stop()
+        service.close()
