@@ -84,6 +84,7 @@ class GameService:
         self.asks: tuple[dict[str, Any], ...] = ()
         self.accepted: Counter[tuple[str, str]] = Counter()  # (source, record type) -> count
         self.closed = False
+        self._snapshot_cache: dict[str, Any] | None = None
         self.profile = profile or default_profile()
         self.on_notch = on_notch  # tells the scale sensing where the pivot is now
         self._referee: ScaleReferee | None = None
@@ -337,7 +338,15 @@ class GameService:
             return self._version
 
     def snapshot(self) -> dict[str, Any]:
-        """Everything a dashboard shows, as JSON-ready data."""
+        """Everything a dashboard shows, as JSON-ready data (a fresh top-level dict; the
+        parts are built once per version and shared by every open dashboard)."""
+        with self._lock:
+            cached = self._snapshot_cache
+            if cached is None or cached["version"] != self._version:
+                cached = self._snapshot_cache = self._build_snapshot()
+            return dict(cached)
+
+    def _build_snapshot(self) -> dict[str, Any]:
         with self._lock:
             base: dict[str, Any] = {
                 "version": self._version,
