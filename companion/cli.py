@@ -11,6 +11,7 @@ import argparse
 import importlib
 import json
 import logging
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -23,7 +24,7 @@ EXIT_OK, EXIT_USAGE, EXIT_RECORD, EXIT_DEVICE = 0, 2, 3, 5
 
 #: Modules that add their own commands: each has ``register(commands, *, calibrate, doctor)``
 #: taking the top-level subparsers and those of ``companion calibrate`` and ``companion doctor``.
-COMMAND_MODULES = ("companion.scale_cli", "companion.vision_cli")
+COMMAND_MODULES = ("companion.scale_cli", "companion.vision_cli", "companion.doctor")
 
 
 def _dumps(obj) -> str:
@@ -143,8 +144,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from .profile import load_profile
     from .referee.service import GameService
     from .server import serve
+    from .systemd_notify import Notifier, Watchdog, log_handler
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=logging.INFO, handlers=[log_handler()])
     try:
         profile = load_profile(args.profile)
         backend = None if args.no_sensors else requested_backend(args.backend)
@@ -165,12 +167,28 @@ def cmd_run(args: argparse.Namespace) -> int:
             service.close()
             return EXIT_DEVICE
     service.announce("camera: not used yet; the scale and the tablet referee the game")
+    # Under systemd (Type=notify): READY=1 once the server listens; watchdog pings only
+    # while the sampling thread is alive. Outside systemd both do nothing.
+    notifier = Notifier()
+    watchdog = Watchdog(notifier, healthy=lambda: scale is None or scale.alive)
+
+    def ready(url: str) -> None:
+        notifier.ready(f"dashboard on {url}")
+        watchdog.start()
+
+    signal.signal(signal.SIGTERM, _interrupt)  # `systemctl stop`: stop as Ctrl-C does
     try:
-        serve(service, host=args.host, port=args.port, threads=args.threads)
+        serve(service, host=args.host, port=args.port, threads=args.threads, ready=ready)
     finally:
+        notifier.stopping()
+        watchdog.stop()
         if scale is not None:
             scale.stop()
     return EXIT_OK
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
 
 
 def cmd_pin(args: argparse.Namespace) -> int:
@@ -235,8 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     cal = sub.add_parser("calibrate", help="guided calibration of a device (writes a profile)")
     calibrate = cal.add_subparsers(dest="what", required=True, metavar="WHAT")
-    doc = sub.add_parser("doctor", help="check a device and say what is wrong and how to fix it")
-    doctor = doc.add_subparsers(dest="what", required=True, metavar="WHAT")
+    doc = sub.add_parser("doctor", help="check the devices and say what is wrong and how to fix it")
+    doctor = doc.add_subparsers(dest="what", metavar="WHAT")  # none: every check (doctor.py)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub, calibrate=calibrate, doctor=doctor)
     return p

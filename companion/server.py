@@ -38,17 +38,23 @@ def serve(
     port: int,
     threads: int = 16,
     background: Callable[[], None] | None = None,
+    ready: Callable[[str], None] | None = None,
 ) -> None:
     """Serve the dashboard for ``service`` until interrupted; print where to point the
-    tablet and the PIN. ``background`` (e.g. the demo table) runs on its own thread."""
+    tablet and the PIN. ``background`` (e.g. the demo table) runs on its own thread;
+    ``ready`` is called with the dashboard's address once the server listens (e.g. to
+    tell systemd, ``systemd_notify``)."""
     app = create_app(service)
     server = create_server(app, host=host, port=port, threads=threads, channel_timeout=3600)
     shown = lan_address() if host in ("0.0.0.0", "::") else host
-    print(f"Dashboard: http://{shown or host}:{server.effective_port}/", flush=True)
+    url = f"http://{shown or host}:{server.effective_port}/"
+    print(f"Dashboard: {url}", flush=True)
     print(f"Table PIN: {table_pin(service.state_dir)}", flush=True)
     print(f"Games are journaled in {service.state_dir / 'games'}", flush=True)
     if background is not None:
         threading.Thread(target=background, name="table", daemon=True).start()
+    if ready is not None:
+        ready(url)
     try:
         server.run()
     except KeyboardInterrupt:

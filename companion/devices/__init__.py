@@ -9,6 +9,7 @@
   simulated scale), ``scale_scenarios`` and ``scale_scoring`` (seeded random rounds
   and their truth), ``scale_calibration`` and ``scale_sim_operator`` (the guided
   calibration).
+- ``buttons``: the optional confirm/undo button and status LED (gpiozero, factory injected).
 
 Devices may import gpiozero, hx711 and (lazily) picamera2, and the sensing types; never
 the games or Flask.

@@ -1,0 +1,438 @@
+"""``companion doctor`` (or ``companion doctor all``): every check of the table at once.
+
+One verdict per check, each with the fix in words: GPIO access, each HX711 (data-ready,
+noise, rate: the analysis of ``companion doctor scale``, plus a stuck channel), the
+camera (whether a camera backend opens; ``companion doctor camera`` checks the rest),
+the scale profile (present, calibrated, fresh, wired as the pin map says), disk space,
+the journals' integrity (``PRAGMA integrity_check``), the dashboard answering.
+
+Everything that touches the machine comes through ``Machine`` (GPIO, load cells,
+camera, disk usage, HTTP, the wall clock), so that the tests run every check, each fault
+included, against simulated devices. While the companion itself runs (its dashboard
+answers) it holds the GPIO and the camera, so their checks are skipped with that said.
+
+Exit status: 0 nothing failed (warnings allowed); 1 a check failed; 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sqlite3
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import CompanionError, DeviceError
+from .profile import ProfileError, ScaleProfile, load_profile, resolve_profile_path
+
+OK, WARN, FAIL, SKIP = "ok", "warn", "FAIL", "skip"
+EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
+STALE_DAYS = 180  # a calibration older than this is worth redoing (cells creep, wood moves)
+DISK_FAIL_MB, DISK_WARN_MB = 100, 500
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One check's outcome: ``status`` (ok, warn, FAIL, skip), what was found, the fix."""
+
+    check: str
+    status: str
+    found: str
+    fix: str = ""
+
+    def lines(self) -> list[str]:
+        out = [f"{self.status:<4}  {self.check}: {self.found}"]
+        if self.fix:
+            out.append(f"      fix: {self.fix}")
+        return out
+
+
+def ok(check: str, found: str) -> Verdict:
+    return Verdict(check, OK, found)
+
+
+def warn(check: str, found: str, fix: str) -> Verdict:
+    return Verdict(check, WARN, found, fix)
+
+
+def fail(check: str, found: str, fix: str) -> Verdict:
+    return Verdict(check, FAIL, found, fix)
+
+
+def skip(check: str, found: str) -> Verdict:
+    return Verdict(check, SKIP, found)
+
+
+def _lgpio_probe() -> None:
+    """Open and close gpiozero's lgpio pin factory (what the HX711 driver uses)."""
+    from .errors import DeviceUnavailable
+
+    try:
+        from gpiozero.pins.lgpio import LGPIOFactory
+
+        LGPIOFactory().close()
+    except Exception as e:  # ImportError, or lgpio's own error off a Pi or without access
+        raise DeviceUnavailable(f"{type(e).__name__}: {e}") from e
+
+
+def _open_camera():
+    from .devices.frames import Picamera2Source
+
+    return Picamera2Source(warmup_s=0.5)
+
+
+def _fetch(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=3.0) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+@dataclass
+class Machine:
+    """What the checks touch; each piece replaceable in tests."""
+
+    state_dir: Path
+    profile: str | None = None
+    backend: str = "auto"
+    seconds: float = 10.0
+    url: str = "http://127.0.0.1:8000/"
+    probe_gpio: Callable[[], None] = _lgpio_probe
+    open_cells: Callable[[ScaleProfile], object] | None = None
+    open_camera: Callable[[], object] = _open_camera
+    disk_usage: Callable[[Path], tuple[int, int, int]] = shutil.disk_usage
+    fetch: Callable[[str], int] = _fetch
+    now: Callable[[], float] = time.time
+    notes: list[str] = field(default_factory=list)
+
+    def cells(self, profile: ScaleProfile):
+        """The load cells; ``auto`` means real here: the doctor checks the hardware, and
+        the GPIO check has passed before this is called."""
+        if self.open_cells is not None:
+            return self.open_cells(profile)
+        from .devices.load_cells import open_load_cells
+
+        requested = "simulated" if self.backend == "simulated" else "real"
+        return open_load_cells(
+            profile, requested=requested, realtime=False, announce=self.notes.append
+        )
+
+
+# -- the checks ------------------------------------------------------------------------
+
+
+def check_dashboard(m: Machine) -> Verdict:
+    try:
+        status = m.fetch(m.url)
+    except (OSError, ValueError) as e:
+        reason = getattr(e, "reason", e)
+        return fail(
+            "dashboard",
+            f"nothing answers at {m.url} ({reason})",
+            "start it: sudo systemctl start companion (why it stopped:"
+            " journalctl -u companion -e), or companion run",
+        )
+    if status >= 500:
+        return fail(
+            "dashboard",
+            f"{m.url} answers HTTP {status}",
+            "see the error in journalctl -u companion -e",
+        )
+    return ok("dashboard", f"answers at {m.url} (HTTP {status})")
+
+
+def check_gpio(m: Machine) -> Verdict:
+    if m.backend == "simulated":
+        return skip("gpio", "the simulated backend was asked for")
+    try:
+        m.probe_gpio()
+    except DeviceError as e:
+        return fail(
+            "gpio",
+            f"no GPIO access ({e})",
+            "on a Raspberry Pi: sudo apt install python3-lgpio, and put this user in"
+            " the gpio group (sudo usermod -aG gpio $USER, then log in again)",
+        )
+    return ok("gpio", "gpiozero's lgpio pin factory opens /dev/gpiochip*")
+
+
+def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
+    from .pinmap import describe_gpio
+    from .scale_cli import _capture, _diagnose
+    from .sensing.scale_stats import channel_stats
+
+    try:
+        cells = m.cells(profile)
+    except (CompanionError, ValueError) as e:
+        return [
+            fail(
+                "hx711",
+                f"the load cells do not open ({e})",
+                "see the gpio check; check the profile's pins (hardware/pinmap.toml)",
+            )
+        ]
+    kind = "simulated" if getattr(cells, "simulated", False) else "HX711"
+    try:
+        samples = _capture(cells, m.seconds)
+    except DeviceError as e:
+        return [
+            fail(
+                "hx711",
+                str(e),
+                "check the boards' VCC (3.3 V) and GND, and the shared clock wire"
+                f" ({describe_gpio(profile.clock_gpio)})",
+            )
+        ]
+    finally:
+        cells.close()
+    out = []
+    stats = channel_stats(samples, profile)
+    for ch, s in stats.items():
+        name = f"hx711 {ch}"
+        pin = describe_gpio(profile.cells[ch].data_gpio)
+        if s.samples == 0:
+            out.append(
+                fail(
+                    name,
+                    f"no samples in {m.seconds:g} s (never data-ready)",
+                    f"plug in its HX711 and check VCC, GND and DOUT to {pin}",
+                )
+            )
+            continue
+        distinct = {x.raw for x in samples if x.channel == ch}
+        if s.samples >= 10 and len(distinct) == 1:
+            out.append(
+                fail(
+                    name,
+                    f"stuck: all {s.samples} readings are {distinct.pop()} counts",
+                    f"a live HX711 is never that quiet: its DOUT ({pin}) is shorted"
+                    " or the chip hangs; power it off and on, check the cell's wires",
+                )
+            )
+            continue
+        problems = [p.removeprefix(f"{ch}: ") for p in _diagnose(s, profile)]
+        if problems:
+            found, _, fix = problems[0].rpartition(": ")
+            more = "; also " + "; ".join(problems[1:]) if problems[1:] else ""
+            out.append(fail(name, (found or fix) + more, fix if found else ""))
+        else:
+            out.append(
+                ok(
+                    name,
+                    f"{kind}: {s.rate_sps:.1f} samples/s (configured"
+                    f" {profile.rate_sps}), noise {s.noise_g:.2f} g",
+                )
+            )
+    return out
+
+
+def check_camera(m: Machine) -> Verdict:
+    if m.backend == "simulated":
+        return skip("camera", "the simulated backend was asked for")
+    try:
+        cam = m.open_camera()
+    except DeviceError as e:
+        return warn(
+            "camera",
+            f"no camera opens ({e}); the referee does not need it yet",
+            "sudo apt install python3-picamera2; check the ribbon cable (contacts"
+            " towards the board on a Pi 4) and that the user is in the video group",
+        )
+    cam.close()
+    return ok("camera", "a camera opens (companion doctor camera checks frames)")
+
+
+def check_calibration(m: Machine) -> list[Verdict]:
+    from .pinmap import PinMapError, load_pinmap, profile_disagreements
+
+    try:
+        path = resolve_profile_path(m.profile)
+        profile = load_profile(m.profile)
+    except (ProfileError, OSError) as e:
+        return [
+            fail(
+                "calibration",
+                str(e),
+                "give --profile a calibrated profile, or run companion calibrate scale",
+            )
+        ]
+    out = []
+    if profile.name == "default":
+        out.append(
+            warn(
+                "calibration",
+                "the nominal default profile: not calibrated",
+                "companion calibrate scale --reference-g 200",
+            )
+        )
+    else:
+        age_days = (m.now() - path.stat().st_mtime) / 86400
+        if age_days > STALE_DAYS:
+            out.append(
+                warn(
+                    "calibration",
+                    f"{path} is {age_days:.0f} days old",
+                    "load cells creep: companion calibrate scale again",
+                )
+            )
+        else:
+            out.append(ok("calibration", f"{profile.name!r} ({path}), {age_days:.0f} days old"))
+    try:
+        differ = profile_disagreements(load_pinmap(), profile)
+    except PinMapError as e:
+        out.append(warn("pin map", str(e), "restore hardware/pinmap.toml"))
+        return out
+    if differ:
+        out.append(
+            warn(
+                "pin map",
+                "the profile's HX711 pins differ from the pin map: " + "; ".join(differ),
+                "the driver uses the profile's: make the wiring,"
+                " the profile and hardware/pinmap.toml agree",
+            )
+        )
+    else:
+        out.append(ok("pin map", "the profile's HX711 pins match hardware/pinmap.toml"))
+    return out
+
+
+def check_disk(m: Machine) -> Verdict:
+    where = m.state_dir if m.state_dir.exists() else m.state_dir.parent
+    total, _, free = m.disk_usage(where)
+    free_mb, share = free / 2**20, free / total if total else 0.0
+    found = f"{free_mb:,.0f} MB free ({share:.0%}) at {where}"
+    fix = "free space: sudo apt clean; sudo journalctl --vacuum-size=100M; remove old files"
+    if free_mb < DISK_FAIL_MB:
+        return fail("disk", found + ": journals may fail to write", fix)
+    if free_mb < DISK_WARN_MB:
+        return warn("disk", found, fix)
+    return ok("disk", found)
+
+
+def check_journals(m: Machine) -> list[Verdict]:
+    games = m.state_dir / "games"
+    files = sorted(games.glob("*.journal")) if games.is_dir() else []
+    if not files:
+        return [ok("journals", f"no games yet in {games}")]
+    bad = [
+        fail(
+            f"journal {p.name}",
+            why,
+            f"move it out of {games} (keep a copy); `companion export` may still save"
+            " the game from the copy",
+        )
+        for p in files
+        if (why := _integrity(p))
+    ]
+    return bad or [ok("journals", f"{len(files)} intact (PRAGMA integrity_check)")]
+
+
+def _integrity(path: Path) -> str | None:
+    """None when the journal passes ``PRAGMA integrity_check``, else what is wrong."""
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5.0)
+        try:
+            rows = [r[0] for r in con.execute("PRAGMA integrity_check")]
+        finally:
+            con.close()
+    except sqlite3.Error as e:
+        return f"damaged: {e}"
+    return None if rows == ["ok"] else "damaged: " + "; ".join(rows[:3])
+
+
+# -- running them ------------------------------------------------------------------------
+
+
+def run_checks(m: Machine) -> Iterator[Verdict]:
+    """Every check, in order; devices skipped while the running companion holds them."""
+    dashboard = check_dashboard(m)
+    calibration = check_calibration(m)
+    if dashboard.status == OK and m.backend != "simulated":
+        held = "the running companion holds it (sudo systemctl stop companion to check it)"
+        yield from (skip(c, held) for c in ("gpio", "hx711", "camera"))
+    else:
+        gpio = check_gpio(m)
+        yield gpio
+        try:
+            profile = load_profile(m.profile)
+        except ProfileError:
+            profile = None
+        if gpio.status == FAIL:
+            yield skip("hx711", "no GPIO, so the HX711s cannot be read")
+        elif profile is None:
+            yield skip("hx711", "no scale profile to read them with (see calibration)")
+        else:
+            yield from check_hx711(m, profile)
+        yield check_camera(m)
+    yield from calibration
+    yield check_disk(m)
+    yield from check_journals(m)
+    yield dashboard
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from . import settings
+    from .devices.backends import requested_backend
+
+    try:
+        backend = requested_backend(args.backend)
+    except ValueError as e:
+        print(f"companion doctor: {e}")
+        return EXIT_USAGE
+    m = Machine(
+        settings.state_dir(args.state_dir),
+        profile=args.profile,
+        backend=backend,
+        seconds=args.seconds,
+        url=args.url,
+    )
+    return report(run_checks(m), m)
+
+
+def report(verdicts, m: Machine, out=print) -> int:
+    failed = warned = 0
+    for v in verdicts:
+        for line in v.lines():
+            out(line)
+        failed += v.status == FAIL
+        warned += v.status == WARN
+    for note in m.notes:
+        out(f"note  {note}")
+    if failed:
+        out(f"{failed} check(s) FAILED, {warned} warning(s): fix the FAIL lines first")
+    else:
+        out(f"all good ({warned} warning(s))" if warned else "all good")
+    return EXIT_PROBLEM if failed else EXIT_OK
+
+
+def _options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--state-dir", help="the companion's state directory (journals)")
+    p.add_argument("--profile", help="scale profile: a .toml file or a name (default: default)")
+    p.add_argument(
+        "--backend",
+        choices=("real", "simulated", "auto"),
+        help="devices: real, simulated, or auto (default: $COMPANION_BACKEND, else auto)",
+    )
+    p.add_argument(
+        "--seconds", type=float, default=10.0, help="seconds to listen to the cells (default 10)"
+    )
+    p.add_argument("--url", default="http://127.0.0.1:8000/", help="the dashboard to reach")
+
+
+def register(commands, *, calibrate, doctor) -> None:
+    """``companion doctor`` with no sub-command, and ``companion doctor all``."""
+    parent = commands.choices["doctor"]
+    _options(parent)
+    parent.set_defaults(func=cmd_doctor)
+    a = doctor.add_parser(
+        "all",
+        help="every check: GPIO, HX711s, camera, calibration, disk,"
+        " journals, dashboard (the default)",
+    )
+    _options(a)
+    a.set_defaults(func=cmd_doctor)
