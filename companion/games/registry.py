@@ -23,6 +23,11 @@ from .stein_auf_stein import engine as sas_engine
 from .stein_auf_stein import record as sas_record
 from .stein_auf_stein import summary as sas_summary
 from .stein_auf_stein.names import GAME as SAS_GAME
+from .stein_im_brett import engine as sib_engine
+from .stein_im_brett import record as sib_record
+from .stein_im_brett import summary as sib_summary
+from .stein_im_brett.names import GAME as SIB_GAME
+from .stein_im_brett.names import TITLE as SIB_TITLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +74,16 @@ GAMES: dict[str, GameRules] = {
         to_json=sas_summary.to_json,
         to_text=sas_summary.to_text,
         to_record=sas_record.to_record,
+    ),
+    SIB_GAME: GameRules(
+        name=SIB_GAME,
+        title=SIB_TITLE,
+        parse_action=sib_record.parse_action,
+        start=sib_engine.start_game,
+        apply=sib_engine.apply,
+        to_json=sib_summary.to_json,
+        to_text=sib_summary.to_text,
+        to_record=sib_record.to_record,
     ),
     HILO_GAME: GameRules(
         name=HILO_GAME,

@@ -1,0 +1,125 @@
+"""``start_game`` and ``apply``: the Stein im Brett rules as a pure fold over actions."""
+
+from __future__ import annotations
+
+from ...errors import IllegalAction
+from . import turns
+from .actions import Action, Draw, Place, Start
+from .board import Board
+from .layouts import DEFAULT, LAYOUTS
+from .names import (
+    BAG_PER_COLOUR,
+    COLOUR_INDEX,
+    COLOURS,
+    GAME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    colours_each,
+)
+from .state import GameState
+from .text import and_list
+
+_HANDLERS = {Draw: turns.draw, Place: turns.place}
+
+
+def start_game(start: Start) -> GameState:
+    """The state before the draw for the starting player: the colours assigned, one stone
+    of each shown in front of its owner or (unassigned) back in the box, 18 of every
+    colour in the bag, the board empty."""
+    if start.game != GAME:
+        raise IllegalAction(f"this is a {GAME!r} engine, not one for {start.game!r}")
+    players = tuple(start.players)
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise IllegalAction(
+            f"Stein im Brett is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}"
+        )
+    if len(set(players)) != n or not all(p.strip() for p in players):
+        raise IllegalAction(
+            "every player needs a name of his own (names must be distinct and not blank)"
+        )
+    owner = _assign(players, start.colours)
+    board = _board(start)
+    return GameState(
+        players=players,
+        board=board,
+        colours=tuple(tuple(cs) for cs in start.colours),
+        owner=owner,
+        bag=(BAG_PER_COLOUR,) * len(COLOURS),
+        box=tuple(0 if o is not None else 1 for o in owner),
+        cells=(None,) * board.size,
+        free=board.size,
+        piles=((0,) * len(COLOURS),) * n,
+    )
+
+
+def _assign(players: tuple[str, ...], colours) -> tuple[int | None, ...]:
+    """Per colour: the seat that chose it. Each player chooses 3 (2 players), 2 (3
+    players) or 1 colour (4 to 6 players); no colour twice."""
+    n = len(players)
+    each = colours_each(n)
+    if len(colours) != n:
+        raise IllegalAction(f"each of the {n} players chooses colours; {len(colours)} given")
+    owner: list[int | None] = [None] * len(COLOURS)
+    for seat, (p, cs) in enumerate(zip(players, colours, strict=True)):
+        if len(cs) != each:
+            raise IllegalAction(
+                f"with {n} players each player chooses {each} colour{'s' if each != 1 else ''};"
+                f" {p} has {len(cs)} ({and_list(cs) or 'none'})"
+            )
+        for c in cs:
+            if c not in COLOUR_INDEX:
+                raise IllegalAction(
+                    f"{p} chose {c!r}, which is no colour of the game; the colours are"
+                    f" {and_list(COLOURS)}"
+                )
+            ci = COLOUR_INDEX[c]
+            if owner[ci] is not None:
+                other = players[owner[ci]]
+                who = "twice" if owner[ci] == seat else f"by {other} and {p}"
+                raise IllegalAction(f"each colour has one owner at most; {c} is chosen {who}")
+            owner[ci] = seat
+    return tuple(owner)
+
+
+def _board(start: Start) -> Board:
+    if start.layout is not None and start.board is not None:
+        raise IllegalAction("a start line names a 'layout' or carries a 'board', not both")
+    if start.board is not None:
+        return Board.of(start.board)
+    if start.layout is None:
+        return DEFAULT
+    if start.layout not in LAYOUTS:
+        raise IllegalAction(
+            f"unknown layout {start.layout!r}; the layouts are {and_list(LAYOUTS)}"
+            " (or carry the fields in 'board')"
+        )
+    return LAYOUTS[start.layout]
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``, or ``IllegalAction`` saying why it is not allowed now."""
+    if isinstance(action, Start):
+        raise IllegalAction("the game has already started; a record has exactly one start line")
+    if state.finished:
+        best = max(state.total(i) for i in range(state.n))
+        raise IllegalAction(
+            f"the game is over after {state.round_no} rounds; won by"
+            f" {and_list(state.winners)} with {best} point{'s' if best != 1 else ''}"
+        )
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"unknown action {action!r}")
+    return handler(state, action)
+
+
+def replay(actions) -> GameState:
+    """Fold a start and the actions after it into a state."""
+    it = iter(actions)
+    state = start_game(next(it))
+    for a in it:
+        state = apply(state, a)
+    return state
+
+
+__all__ = ["apply", "replay", "start_game"]
