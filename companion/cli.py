@@ -157,6 +157,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     scale = None
     if backend is None:
         service.announce("no sensors: enter every action on the tablet (manual entry)")
+        service.device_status("load cells", "off", "--no-sensors: manual entry")
     else:
         from .table import open_scale
 
@@ -167,6 +168,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             service.close()
             return EXIT_DEVICE
     service.announce("camera: not used yet; the scale and the tablet referee the game")
+    service.device_status("camera", "off", "not used by the referee yet")
     # Under systemd (Type=notify): READY=1 once the server listens; watchdog pings only
     # while the sampling thread is alive. Outside systemd both do nothing.
     notifier = Notifier()

@@ -55,6 +55,7 @@ class SimulatedTable:
         self.missed = 0  # moves the sensing did not see (entered by hand)
         self.stop = threading.Event()
         service.on_notch = self.sensor.set_notch
+        service.device_status("load cells", "simulated", "the demo's simulated scale")
 
     # -- time --------------------------------------------------------------------------
 

@@ -63,15 +63,23 @@ class ScaleLoop:
 
     def _run(self) -> None:
         failing = False
+        working = "simulated" if getattr(self.cells, "simulated", False) else "ok"
+        kind = "the simulated scale" if working == "simulated" else "HX711s"
+        self.service.device_status(
+            "load cells", working, f"{kind} at {self.cells.rate_sps} samples/s"
+        )
         while not self._stop.is_set():
             try:
                 samples = self.cells.read(timeout_s=0.5)
             except DeviceError as e:
                 if not failing:
                     self.service.announce(f"load cells: {e}; enter placements on the tablet")
+                    self.service.device_status("load cells", "fault", str(e))
                     failing = True
                 self._stop.wait(1.0)
                 continue
+            if failing:
+                self.service.device_status("load cells", working, f"{kind}: reading again")
             failing = False
             self.last_read = self.clock()
             notch, self._notch = self._notch, None

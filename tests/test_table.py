@@ -80,3 +80,31 @@ def test_a_dead_device_is_announced_once_and_the_game_goes_on(tmp_path):
     finally:
         loop.stop()
         service.close()
+
+
+def test_device_health_follows_the_load_cells(tmp_path):
+    service = GameService(tmp_path)
+    loop = ScaleLoop(service, DeadCells(), default_profile()).start()
+    try:
+        assert wait_for(
+            lambda: service.snapshot()["devices"].get("load cells", {}).get("state") == "fault"
+        )
+        assert "not ready" in service.snapshot()["devices"]["load cells"]["detail"]
+    finally:
+        loop.stop()
+        service.close()
+    sim_service = GameService(tmp_path / "sim")
+    sim_loop = ScaleLoop(
+        sim_service,
+        SimulatedLoadCells(ScaleSimulator(default_profile(), seed=1)),
+        default_profile(),
+    ).start()
+    try:
+        assert wait_for(
+            lambda: (
+                sim_service.snapshot()["devices"].get("load cells", {}).get("state") == "simulated"
+            )
+        )
+    finally:
+        sim_loop.stop()
+        sim_service.close()

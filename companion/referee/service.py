@@ -39,6 +39,7 @@ VIEWS = {"hinkel-stein": hinkel_stein_view}
 
 
 _GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")
+DEVICE_STATES = ("ok", "simulated", "fault", "off")
 
 
 class NoGame(CompanionError, LookupError):
@@ -85,6 +86,7 @@ class GameService:
         self.accepted: Counter[tuple[str, str]] = Counter()  # (source, record type) -> count
         self.closed = False
         self._snapshot_cache: dict[str, Any] | None = None
+        self.devices: dict[str, dict[str, str]] = {}  # device -> {"state", "detail"}
         self.profile = profile or default_profile()
         self.on_notch = on_notch  # tells the scale sensing where the pivot is now
         self._referee: ScaleReferee | None = None
@@ -151,6 +153,17 @@ class GameService:
         with self._lock:
             self.notices.append(message)
             self._bump()
+
+    def device_status(self, device: str, state: str, detail: str = "") -> None:
+        """Report a device's health for the dashboards: ``state`` is ``ok``, ``simulated``,
+        ``fault`` or ``off``; ``detail`` says what is wrong or what it is, in words."""
+        if state not in DEVICE_STATES:
+            raise ValueError(f"device state {state!r}; allowed: {', '.join(DEVICE_STATES)}")
+        with self._lock:
+            entry = {"state": state, "detail": detail}
+            if self.devices.get(device) != entry:
+                self.devices[device] = entry
+                self._bump()
 
     # -- changing the game ---------------------------------------------------------
 
@@ -346,6 +359,14 @@ class GameService:
                 cached = self._snapshot_cache = self._build_snapshot()
             return dict(cached)
 
+    def _device_view(self) -> dict[str, dict[str, str]]:
+        """Device health, with the sensing's faults (a channel stuck or silent) folded in."""
+        out = {name: dict(entry) for name, entry in self.devices.items()}
+        faulty = sorted(self._referee.faulty) if self._referee is not None else []
+        if faulty and "load cells" in out:
+            out["load cells"] = {"state": "fault", "detail": f"fault on {', '.join(faulty)}"}
+        return out
+
     def _build_snapshot(self) -> dict[str, Any]:
         with self._lock:
             base: dict[str, Any] = {
@@ -355,6 +376,7 @@ class GameService:
                 "undo_hints": list(self.last_undo),
                 "asks": list(self.asks),
                 "hand_on_scale": bool(self._referee and self._referee.hand_on_scale),
+                "devices": self._device_view(),
             }
             game = self._game
             if game is None:

@@ -222,3 +222,13 @@ def test_a_stone_of_fate_moved_onto_a_space_is_a_warning(table):
     table.observe(LoadShifted(float(next(T)), 75.0 * -50))  # -60 -> -110: onto L1
     assert last(table) == n
     assert table.snapshot()["warnings"] == ["The Stone of Fate seems to lie at -110 mm, on a placement space: move it off"]
+
+
+def test_a_sensing_fault_shows_in_the_device_health(table):
+    table.device_status("load cells", "ok", "HX711s at 80 samples/s")
+    table.observe(Fault(float(next(T)), "right", "no samples for 2.0 s"))
+    assert table.snapshot()["devices"]["load cells"] == {"state": "fault", "detail": "fault on right"}
+    table.observe(settled("left"))
+    assert table.snapshot()["devices"]["load cells"]["state"] == "ok"
+    with pytest.raises(ValueError, match="allowed: ok, simulated, fault, off"):
+        table.device_status("camera", "broken")

@@ -76,6 +76,7 @@ function render(s) {
   if (typeof s.session === "boolean") unlocked = s.session;
   $("btn-pin").textContent = unlocked ? "Unlocked" : "Unlock";
   renderBanners(s);
+  renderDevices(s.devices || {});
   const r = s.replay;
   if (!r) {
     $("where").textContent = "No game";
@@ -92,6 +93,13 @@ function render(s) {
   renderPlayers(s, r);
   renderHistory(s.view, r.players);
   keepAwake(!r.finished);
+}
+
+const DEVICE_WORDS = { ok: "working", simulated: "simulated", fault: "FAULT", off: "off" };
+
+function renderDevices(devices) {
+  $("devices").replaceChildren(...Object.entries(devices).map(([name, d]) =>
+    el("span", { class: `device ${d.state}`, title: d.detail }, `${name}: ${DEVICE_WORDS[d.state] || d.state}`)));
 }
 
 function renderBanners(s) {
