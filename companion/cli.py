@@ -169,6 +169,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             return EXIT_DEVICE
     service.announce("camera: not used yet; the scale and the tablet referee the game")
     service.device_status("camera", "off", "not used by the referee yet")
+    close_controls = _controls(service, args)
     # Under systemd (Type=notify): READY=1 once the server listens; watchdog pings only
     # while the sampling thread is alive. Outside systemd both do nothing.
     notifier = Notifier()
@@ -184,9 +185,25 @@ def cmd_run(args: argparse.Namespace) -> int:
     finally:
         notifier.stopping()
         watchdog.stop()
+        close_controls()
         if scale is not None:
             scale.stop()
     return EXIT_OK
+
+
+def _controls(service, args: argparse.Namespace):
+    """The optional buttons and status LED of the pin map (off unless enabled there)."""
+    from .controls import start_controls
+    from .pinmap import PinMapError, load_pinmap
+
+    if args.no_sensors:
+        return lambda: None
+    try:
+        pinmap = load_pinmap()
+    except (PinMapError, OSError) as e:
+        service.announce(f"pin map: {e}; no buttons or status LED")
+        return lambda: None
+    return start_controls(service, pinmap)
 
 
 def _interrupt(signum, frame) -> None:

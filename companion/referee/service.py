@@ -312,6 +312,21 @@ class GameService:
             self._bump()
             return self.snapshot()
 
+    def confirm(self) -> dict[str, Any]:
+        """The table's confirm button: the boulder holder is done if the round waits for
+        him; otherwise the players confirm the table as it is (its warnings go)."""
+        with self._lock:
+            game = self._require_game()
+            view = VIEWS.get(game.rules.name)
+            choices = view.choices(game.state) if view is not None else []
+            if any(c["type"] == "done" for c in choices):
+                return self.boulder_done()
+            if self._referee is not None:
+                self._referee.tablet_action()
+                self.warnings, self.asks = [], ()
+            self._bump()
+            return self.snapshot()
+
     def _react(self, reaction: Reaction) -> None:
         self.warnings = list(reaction.warnings)
         self.asks = reaction.asks

@@ -1,0 +1,96 @@
+"""The table's buttons and status LED wired to the referee (companion run), on MockFactory."""
+
+from __future__ import annotations
+
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from companion.controls import start_controls, status_of
+from companion.pinmap import parse_pinmap
+from companion.referee.service import GameService
+from companion.sensing.observations import Fault, StoneAdded
+
+ROOT = Path(__file__).resolve().parents[1]
+START = {
+    "type": "start",
+    "game": "hinkel-stein",
+    "players": ["Ana", "Ben", "Cleo", "Dora"],
+    "deal": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]},
+}
+
+
+def enabled_pinmap():
+    data = tomllib.loads((ROOT / "hardware" / "pinmap.toml").read_text())
+    data["buttons"]["enabled"] = True
+    data["status_led"]["enabled"] = True
+    return parse_pinmap(data)
+
+
+def wait_for(predicate, timeout_s=5.0):
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def press(factory, gpio):
+    pin = factory.pin(gpio)
+    pin.drive_low()
+    pin.drive_high()
+
+
+@pytest.fixture
+def rig(tmp_path):
+    factory = MockFactory(pin_class=MockPWMPin)
+    service = GameService(tmp_path)
+    service.new_game(START)
+    pinmap = enabled_pinmap()
+    close = start_controls(service, pinmap, pin_factory=factory)
+    yield service, factory, pinmap
+    close()
+    service.close()
+    factory.close()
+
+
+def test_the_undo_button_takes_back_the_last_action(rig):
+    service, factory, pinmap = rig
+    service.submit({"type": "condition", "player": "Ana", "wins": "heavier"})
+    press(factory, pinmap.undo_gpio)
+    assert wait_for(lambda: service.snapshot()["replay"]["awaiting"]["action"] == "condition")
+
+
+def test_the_confirm_button_accepts_the_table_as_it_is(rig):
+    service, factory, pinmap = rig
+    service.submit({"type": "condition", "player": "Ana", "wins": "heavier"})
+    service.observe(StoneAdded(1.0, 50.0, -110.0, "L1"))  # out of turn: a warning
+    assert service.snapshot()["warnings"]
+    press(factory, pinmap.confirm_gpio)
+    assert wait_for(lambda: service.snapshot()["warnings"] == [])
+
+
+def test_the_led_blinks_for_attention_and_faults(rig):
+    service, factory, pinmap = rig
+    led = factory.pin(pinmap.status_led_gpio)
+    assert wait_for(lambda: led.state == 1)  # steady: ready
+    service.device_status("load cells", "ok", "HX711s")
+    service.observe(Fault(2.0, "left", "no samples for 2.0 s"))
+    snap = service.snapshot()
+    assert status_of(snap) == "fault"
+    service.observe(StoneAdded(3.0, 50.0, -110.0, "L1"))
+    assert status_of(service.snapshot()) == "fault"  # a fault outranks attention
+
+
+def test_without_gpio_the_controls_are_announced_unavailable(tmp_path):
+    service = GameService(tmp_path)
+    close = start_controls(service, enabled_pinmap())  # no pin factory given: lgpio, not here
+    try:
+        assert any("buttons and status LED: no GPIO" in n for n in service.notices)
+    finally:
+        close()
+        service.close()
