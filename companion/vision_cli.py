@@ -1,8 +1,288 @@
-"""Commands for vision: `see`, `markers`, `calibrate colours`."""
+"""Commands for vision: `see`, `markers`, `calibrate colours`, `doctor camera`.
+
+``companion see IMAGE... --layout NAME [--colours FILE] [--json] [--debug DIR]`` reads
+each image: the markers found, the board pose, and every cell's label and confidence.
+``--video FILE`` or ``--camera`` read a stream instead and also report the changes that
+became stable. ``--grid 19x19 --corners "x,y x,y x,y x,y"`` reads a plain grid of
+points (a Go board) located by hand.
+
+Exit status: 0 every frame read; 2 bad usage, an unreadable file or no camera; 4 the
+board was not found in at least one frame (the JSON says why).
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_USAGE, EXIT_NO_BOARD = 0, 2, 4
+
+
+def _dumps(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def _err(cmd: str, message: str) -> int:
+    print(f"companion {cmd}: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _default_profile(layout_name: str) -> Path | None:
+    from .paths import data_dir
+
+    try:
+        p = data_dir("calibration") / f"colours-{layout_name}.toml"
+    except FileNotFoundError:
+        return None
+    return p if p.is_file() else None
+
+
+def _layout_and_reader(args):
+    """(layout, reader) from the arguments; raises ValueError with a message for people."""
+    from .sensing.vision.calibrate import load_model
+    from .sensing.vision.layout import grid_layout, load_layout, parse_grid
+    from .sensing.vision.pose import parse_corners
+    from .sensing.vision.reader import BoardReader
+
+    if bool(args.layout) == bool(args.grid):
+        raise ValueError("give exactly one of --layout NAME and --grid COLSxROWS")
+    layout = load_layout(args.layout) if args.layout else grid_layout(*parse_grid(args.grid))
+    corners = parse_corners(args.corners) if args.corners else None
+    if args.grid and corners is None:
+        raise ValueError("a grid has no markers: give its corners with --corners")
+    profile = Path(args.colours) if args.colours else _default_profile(layout.name)
+    model = load_model(profile, layout) if profile else None
+    return layout, BoardReader(layout, model, corners_px=corners)
+
+
+def _frame_json(name: str, reading) -> dict:
+    return {"image": name, **reading.to_json()}
+
+
+def cmd_see(args: argparse.Namespace) -> int:
+    from .devices.frames import ImageDirectorySource, VideoFileSource, frames, open_camera
+    from .errors import DeviceError
+    from .sensing.observations import CellsChanged
+    from .sensing.vision.changes import ChangeTracker
+    from .sensing.vision.debug import debug_image
+    from .sensing.vision.ring_memory import RingMemory
+
+    try:
+        layout, reader = _layout_and_reader(args)
+    except (OSError, ValueError) as e:
+        return _err("see", str(e))
+    sources = sum(bool(x) for x in (args.images, args.video, args.camera))
+    if sources != 1:
+        return _err("see", "give images, or --video FILE, or --camera (one of them)")
+    stream = not args.images
+    try:
+        if args.images:
+            source = ImageDirectorySource(args.images)
+        elif args.video:
+            source = VideoFileSource(args.video)
+        else:
+            source = open_camera(
+                simulated=lambda: _simulated_table(layout, args.frames),
+                announce=lambda m: print(f"companion see: {m}", file=sys.stderr),
+            )
+    except DeviceError as e:
+        return _err("see", str(e))
+    debug = Path(args.debug) if args.debug else None
+    if debug:
+        debug.mkdir(parents=True, exist_ok=True)
+    tracker = ChangeTracker(layout) if stream else None
+    if stream:
+        reader.memory = RingMemory()
+    lost = 0
+    import cv2
+
+    try:
+        for frame in frames(source):
+            if args.camera and frame.index >= args.frames:
+                break
+            reading = reader.read(frame.image)
+            lost += not reading.ok
+            if args.json:
+                print(_dumps({"t": round(frame.t_mono, 3), **_frame_json(frame.name, reading)}))
+            else:
+                _print_text(frame.name, reading, layout)
+            if tracker is not None:
+                obs = tracker.update(reading, frame.t_mono)
+                if isinstance(obs, CellsChanged):
+                    changes = [
+                        {
+                            "cell": c.cell,
+                            "before": c.before,
+                            "after": c.after,
+                            "confidence": c.confidence,
+                        }
+                        for c in obs.changes
+                    ]
+                    if args.json:
+                        print(
+                            _dumps(
+                                {"t": round(obs.t_mono, 3), "type": "changed", "changes": changes}
+                            )
+                        )
+                    else:
+                        print(
+                            "  changed: "
+                            + ", ".join(
+                                f"{c['cell']} {c['before']} -> {c['after']}" for c in changes
+                            )
+                        )
+                elif obs is not None:
+                    if args.json:
+                        print(
+                            _dumps(
+                                {"t": round(obs.t_mono, 3), "type": "lost", "reason": obs.reason}
+                            )
+                        )
+                    else:
+                        print(f"  board lost: {obs.reason}")
+            if debug:
+                stem = Path(frame.name.replace("#", "_")).stem
+                cv2.imwrite(str(debug / f"{stem}.png"), debug_image(frame.image, reading, layout))
+    except DeviceError as e:
+        return _err("see", str(e))
+    for name, reason in getattr(source, "skipped", []):
+        print(f"companion see: skipped {name}: {reason}", file=sys.stderr)
+        if args.json:
+            print(_dumps({"image": name, "status": f"unreadable frame: {reason}"}))
+        lost += 1
+    return EXIT_NO_BOARD if lost else EXIT_OK
+
+
+def _print_text(name: str, reading, layout) -> None:
+    print(f"{name}: {reading.status}")
+    if not reading.ok:
+        return
+    pose = reading.pose
+    print(
+        f"  markers {', '.join(str(m.id) for m in reading.markers) or 'none (corners given)'};"
+        f" misfit {pose.misfit_mm:.1f} mm; white balance: {reading.white_balance}"
+    )
+    if layout.cells and layout.cells[0].shape == "point":  # a grid: one text row per row
+        marks = {"empty": ".", "black": "X", "white": "O"}
+        rows: dict[str, list[str]] = {}
+        for c in layout.cells:
+            row = c.id.split("-")[1]
+            r = reading.cells[c.id]
+            rows.setdefault(row, []).append("#" if r.occluded else marks.get(r.label, "?"))
+        for row, marks_row in rows.items():
+            print(f"  {row:>3} {' '.join(marks_row)}")
+        return
+    for region, ids in layout.regions.items():
+        cells = "  ".join(
+            f"{i} {'(covered)' if reading.cells[i].occluded else reading.cells[i].label}"
+            for i in ids
+        )
+        print(f"  {region}: {cells}")
+
+
+def _simulated_table(layout, n_frames: int):
+    import numpy as np
+
+    from .devices.frames import SyntheticSource
+    from .devices.scenes import random_scene
+
+    rng = np.random.default_rng(0)
+    scene = random_scene(layout, rng, hands=0)
+    return SyntheticSource(iter([scene] * n_frames), seed=0)
+
+
+def cmd_markers(args: argparse.Namespace) -> int:
+    from .sensing.vision.layout import layout_names, load_layout
+    from .sensing.vision.sheet import mat_svg
+
+    names = layout_names() if args.game == "all" else [args.game]
+    if args.output:
+        folder = Path(args.output)
+    else:
+        from .paths import data_dir
+
+        try:
+            folder = data_dir("hardware") / "markers"
+        except FileNotFoundError:
+            folder = Path("markers")
+    for name in names:
+        try:
+            layout = load_layout(name)
+        except ValueError as e:
+            return _err("markers", str(e))
+        folder.mkdir(parents=True, exist_ok=True)
+        out = folder / f"{layout.name}.svg"
+        out.write_text(mat_svg(layout), encoding="utf-8")
+        w, h = layout.size_mm
+        ids = ", ".join(str(m.id) for m in layout.markers)
+        print(
+            f"wrote {out}: {layout.title}, {w:.0f} x {h:.0f} mm,"
+            f" ArUco 4x4 markers {ids}; print at 100 %"
+        )
+    return EXIT_OK
+
+
+def cmd_calibrate_colours(args: argparse.Namespace) -> int:
+    from .devices.frames import read_image
+    from .errors import DeviceError
+    from .sensing.vision.calibrate import calibrate, save_model
+    from .sensing.vision.layout import load_layout
+    from .sensing.vision.pose import PoseError
+
+    try:
+        layout = load_layout(args.layout)
+        empty = [read_image(p) for p in args.empty]
+        laid = []
+        for item in args.laid:
+            label, sep, path = item.partition("=")
+            if not sep:
+                return _err("calibrate colours", f"{item!r}: give LABEL=IMAGE, e.g. red=red.jpg")
+            laid.append((read_image(path), label))
+        model, used = calibrate(layout, empty, laid)
+    except (DeviceError, PoseError, ValueError) as e:
+        return _err("calibrate colours", str(e))
+    if args.output:
+        out = Path(args.output)
+    else:
+        from .paths import data_dir
+
+        try:
+            out = data_dir("calibration") / f"colours-{layout.name}.toml"
+        except FileNotFoundError:
+            out = Path(f"colours-{layout.name}.toml")
+    save_model(model, out, note=f"from {len(empty)} empty frame(s) and {len(laid)} laid frame(s)")
+    for label, cells in used.items():
+        print(
+            f"  {label}: {len(cells)} sample(s)"
+            f" ({', '.join(cells[:6])}{', ...' if len(cells) > 6 else ''})"
+        )
+    print(f"wrote {out}")
+    return EXIT_OK
+
+
+def cmd_doctor_camera(args: argparse.Namespace) -> int:
+    from .devices.frames import Picamera2Source
+    from .errors import DeviceError
+
+    try:
+        cam = Picamera2Source(warmup_s=1.0)
+    except DeviceError as e:
+        print(f"camera: not available: {e}")
+        print(
+            "  fix: on a Raspberry Pi, `sudo apt install python3-picamera2`"
+            " and check the ribbon cable;"
+        )
+        print("  elsewhere, `companion see --camera` uses the simulated table (and says so).")
+        return 1
+    try:
+        frame = cam.read()
+    finally:
+        cam.close()
+    h, w = frame.image.shape[:2] if frame else (0, 0)
+    print(f"camera: ok, {cam.description}; a frame of {w}x{h} px")
+    return EXIT_OK
 
 
 def register(
@@ -12,3 +292,38 @@ def register(
     doctor: argparse._SubParsersAction,
 ) -> None:
     """Add this module's commands to the ``companion`` parser."""
+    s = commands.add_parser("see", help="read a board from images, a video or the camera")
+    s.add_argument("images", nargs="*", help="image files")
+    s.add_argument("--layout", help="the board layout (hinkel-stein, stein-im-brett, ...)")
+    s.add_argument("--grid", help="a plain grid of points instead, e.g. 19x19 (needs --corners)")
+    s.add_argument("--corners", help='board corners in px, "x,y x,y x,y x,y" (TL TR BR BL)')
+    s.add_argument("--colours", help="colour profile (default: calibration/colours-LAYOUT.toml)")
+    s.add_argument("--json", action="store_true", help="one JSON object per frame")
+    s.add_argument("--debug", metavar="DIR", help="write the rectified board, cells labelled")
+    s.add_argument("--video", help="a video file instead of images")
+    s.add_argument("--camera", action="store_true", help="the live camera (or the simulation)")
+    s.add_argument("--frames", type=int, default=30, help="frames to read from the camera")
+    s.set_defaults(func=cmd_see)
+
+    m = commands.add_parser("markers", help="write a printable mat with markers (SVG, 1:1)")
+    m.add_argument("game", help="a layout name, or all")
+    m.add_argument("-o", "--output", help="folder (default: hardware/markers/)")
+    m.set_defaults(func=cmd_markers)
+
+    c = calibrate.add_parser(
+        "colours", help="train the colour model: empty board, each colour once"
+    )
+    c.add_argument("--layout", required=True)
+    c.add_argument(
+        "--empty", action="append", required=True, metavar="IMAGE", help="the empty board"
+    )
+    c.add_argument(
+        "laid", nargs="+", metavar="LABEL=IMAGE", help="a frame with that colour laid down"
+    )
+    c.add_argument(
+        "-o", "--output", help="profile to write (default: calibration/colours-LAYOUT.toml)"
+    )
+    c.set_defaults(func=cmd_calibrate_colours)
+
+    d = doctor.add_parser("camera", help="check the camera")
+    d.set_defaults(func=cmd_doctor_camera)

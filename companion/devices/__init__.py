@@ -10,6 +10,9 @@
   and their truth), ``scale_calibration`` and ``scale_sim_operator`` (the guided
   calibration).
 - ``buttons``: the optional confirm/undo button and status LED (gpiozero, factory injected).
+- The camera: ``frames`` (the ``FrameSource`` protocol and its backends: picamera2,
+  an image folder, a video file, the synthetic camera), ``render`` and ``scenes`` (the
+  synthetic renderer with exact ground truth, test equipment shipped in the package).
 
 Devices may import gpiozero, hx711 and (lazily) picamera2, and the sensing types; never
 the games or Flask.

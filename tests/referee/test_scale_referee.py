@@ -15,8 +15,12 @@ from companion.sensing.observations import (
     StoneRemoved,
 )
 
-START = {"type": "start", "game": "hinkel-stein", "players": ["Ana", "Ben", "Cleo", "Dora"],
-         "deal": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]}}
+START = {
+    "type": "start",
+    "game": "hinkel-stein",
+    "players": ["Ana", "Ben", "Cleo", "Dora"],
+    "deal": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]},
+}
 X = {"L2": -180.0, "L1": -110.0, "R1": 110.0, "R2": 180.0}
 T = iter(range(1, 10**6))
 
@@ -53,8 +57,12 @@ def last(service):
 
 
 def test_a_stone_added_on_a_space_becomes_the_called_players_placement(table):
-    tablet(table, {"type": "condition", "player": "Ana", "wins": "heavier"},
-           {"type": "call", "player": "Ana", "calls": "Ben"}, {"type": "stake", "player": "Ben", "add": 1})
+    tablet(
+        table,
+        {"type": "condition", "player": "Ana", "wins": "heavier"},
+        {"type": "call", "player": "Ana", "calls": "Ben"},
+        {"type": "stake", "player": "Ben", "add": 1},
+    )
     table.observe(added(95.4, "L2"))
     table.observe(settled("left"))
     place = table.record_jsonl().splitlines()[-1]
@@ -63,20 +71,30 @@ def test_a_stone_added_on_a_space_becomes_the_called_players_placement(table):
 
 
 def test_both_pillars_together_are_recognised_by_their_sum(table):
-    tablet(table, {"type": "condition", "player": "Ana", "wins": "heavier"},
-           {"type": "call", "player": "Ana", "calls": "Ana"}, {"type": "stake", "player": "Ana", "add": 1})
+    tablet(
+        table,
+        {"type": "condition", "player": "Ana", "wins": "heavier"},
+        {"type": "call", "player": "Ana", "calls": "Ana"},
+        {"type": "stake", "player": "Ana", "add": 1},
+    )
     table.observe(added(170.8, "R1"))
     assert '"stones": ["P1", "P2"]' in table.record_jsonl().splitlines()[-1]
 
 
 def test_a_stone_put_down_before_the_stake_is_placed_once_the_stake_is_entered(table):
-    tablet(table, {"type": "condition", "player": "Ana", "wins": "heavier"},
-           {"type": "call", "player": "Ana", "calls": "Cleo"})
+    tablet(
+        table,
+        {"type": "condition", "player": "Ana", "wins": "heavier"},
+        {"type": "call", "player": "Ana", "calls": "Cleo"},
+    )
     table.observe(added(45.2, "R2"))
     snap = table.snapshot()
     assert snap["warnings"] == ["Stone seen on R2: Cleo must stake on the tablet first"]
     tablet(table, {"type": "stake", "player": "Cleo", "add": 3})
-    assert table.record_jsonl().splitlines()[-1] == '{"type": "place", "player": "Cleo", "stones": ["Q2"], "space": "R2"}'
+    assert (
+        table.record_jsonl().splitlines()[-1]
+        == '{"type": "place", "player": "Cleo", "stones": ["Q2"], "space": "R2"}'
+    )
     assert table.snapshot()["warnings"] == []
 
 
@@ -92,29 +110,46 @@ def test_a_stone_placed_out_of_turn_is_a_warning_until_it_is_taken_off(table):
 
 
 def test_a_stone_on_a_taken_space_is_a_warning(table):
-    tablet(table, {"type": "condition", "player": "Ana", "wins": "heavier"},
-           {"type": "call", "player": "Ana", "calls": "Ben"}, {"type": "stake", "player": "Ben", "add": 1},
-           {"type": "place", "player": "Ben", "stones": ["H1"], "space": "L2"},
-           {"type": "call", "player": "Ana", "calls": "Dora"}, {"type": "stake", "player": "Dora", "add": 1})
+    tablet(
+        table,
+        {"type": "condition", "player": "Ana", "wins": "heavier"},
+        {"type": "call", "player": "Ana", "calls": "Ben"},
+        {"type": "stake", "player": "Ben", "add": 1},
+        {"type": "place", "player": "Ben", "stones": ["H1"], "space": "L2"},
+        {"type": "call", "player": "Ana", "calls": "Dora"},
+        {"type": "stake", "player": "Dora", "add": 1},
+    )
     table.observe(added(55.0, "L2"))
-    assert table.snapshot()["warnings"] == ["A stone went onto L2, which is already taken: take it off"]
+    assert table.snapshot()["warnings"] == [
+        "A stone went onto L2, which is already taken: take it off"
+    ]
 
 
 def test_a_stone_of_the_wrong_kind_is_a_warning_naming_what_is_allowed(table):
-    tablet(table, {"type": "condition", "player": "Ana", "wins": "heavier"},
-           {"type": "call", "player": "Ana", "calls": "Ben"}, {"type": "stake", "player": "Ben", "add": 1})
+    tablet(
+        table,
+        {"type": "condition", "player": "Ana", "wins": "heavier"},
+        {"type": "call", "player": "Ana", "calls": "Ben"},
+        {"type": "stake", "player": "Ben", "add": 1},
+    )
     table.observe(added(110.0, "R1"))  # the large pillar, not a Hinkelstein
     (warning,) = table.snapshot()["warnings"]
-    assert warning == ("Ben's stone on R1: no allowed stone weighs about 110.0 g (allowed: H5 (95 g),"
-                       " H4 (80 g), H3 (65 g), H2 (50 g), H1 (35 g)); choose it on the tablet")
+    assert warning == (
+        "Ben's stone on R1: no allowed stone weighs about 110.0 g (allowed: H5 (95 g),"
+        " H4 (80 g), H3 (65 g), H2 (50 g), H1 (35 g)); choose it on the tablet"
+    )
 
 
 def test_two_stones_too_close_to_tell_apart_are_asked_on_the_tablet(tmp_path):
     stones = dict(default_profile().stone_mass_g) | {"H3": 52.0}  # a real census can be close
     service = GameService(tmp_path, profile=default_profile().with_changes(stone_mass_g=stones))
     service.new_game(START)
-    tablet(service, {"type": "condition", "player": "Ana", "wins": "heavier"},
-           {"type": "call", "player": "Ana", "calls": "Ben"}, {"type": "stake", "player": "Ben", "add": 1})
+    tablet(
+        service,
+        {"type": "condition", "player": "Ana", "wins": "heavier"},
+        {"type": "call", "player": "Ana", "calls": "Ben"},
+        {"type": "stake", "player": "Ben", "add": 1},
+    )
     service.observe(added(51.0, "R2"))
     snap = service.snapshot()
     assert "H2 (50 g) and H3 (52 g) are too close to tell apart at 51.0 g" in snap["warnings"][0]
@@ -125,27 +160,49 @@ def test_two_stones_too_close_to_tell_apart_are_asked_on_the_tablet(tmp_path):
 
 
 def test_a_stone_taken_off_during_the_round_must_be_put_back(table):
-    tablet(table, {"type": "condition", "player": "Ana", "wins": "heavier"},
-           {"type": "call", "player": "Ana", "calls": "Ben"}, {"type": "stake", "player": "Ben", "add": 1},
-           {"type": "place", "player": "Ben", "stones": ["H1"], "space": "L2"})
+    tablet(
+        table,
+        {"type": "condition", "player": "Ana", "wins": "heavier"},
+        {"type": "call", "player": "Ana", "calls": "Ben"},
+        {"type": "stake", "player": "Ben", "add": 1},
+        {"type": "place", "player": "Ben", "stones": ["H1"], "space": "L2"},
+    )
     table.observe(StoneRemoved(float(next(T)), 35.0, X["L2"], "L2"))
-    assert table.snapshot()["warnings"] == ["A stone (35 g) was taken off L2 during the round: put it back"]
+    assert table.snapshot()["warnings"] == [
+        "A stone (35 g) was taken off L2 during the round: put it back"
+    ]
 
 
 def test_a_load_shift_on_the_hinkelstein_turn_is_the_notch_moving(table):
-    tablet(table, {"type": "condition", "player": "Ana", "wins": "heavier"},
-           {"type": "call", "player": "Ana", "calls": "Ben"}, {"type": "stake", "player": "Ben", "add": 1})
+    tablet(
+        table,
+        {"type": "condition", "player": "Ana", "wins": "heavier"},
+        {"type": "call", "player": "Ana", "calls": "Ben"},
+        {"type": "stake", "player": "Ben", "add": 1},
+    )
     table.observe(settled("left", total=255.0))  # beam 180 g + Stone of Fate 75 g
     # the pivot moves 20 mm to the right: torque about it changes by -255 g * 20 mm
     table.observe(LoadShifted(float(next(T)), -255.0 * 20))
-    assert table.record_jsonl().splitlines()[-1] == '{"type": "notch", "player": "Ben", "notch": "right"}'
+    assert (
+        table.record_jsonl().splitlines()[-1]
+        == '{"type": "notch", "player": "Ben", "notch": "right"}'
+    )
     assert table.notches[-1] == "right"  # the sensing is told where the pivot is
 
 
 def _four_stones(table):
     tablet(table, {"type": "condition", "player": "Ana", "wins": "heavier"})
-    for who, stake, mass, space in (("Ben", 1, 35, "L2"), ("Cleo", 1, 30, "R2"), ("Ana", 1, 60, "L1"), ("Dora", 1, 70, "R1")):
-        tablet(table, {"type": "call", "player": "Ana", "calls": who}, {"type": "stake", "player": who, "add": stake})
+    for who, stake, mass, space in (
+        ("Ben", 1, 35, "L2"),
+        ("Cleo", 1, 30, "R2"),
+        ("Ana", 1, 60, "L1"),
+        ("Dora", 1, 70, "R1"),
+    ):
+        tablet(
+            table,
+            {"type": "call", "player": "Ana", "calls": who},
+            {"type": "stake", "player": who, "add": stake},
+        )
         table.observe(added(mass, space))
         table.observe(settled("left"))
 
@@ -165,18 +222,31 @@ def test_the_last_stone_waits_for_the_boulder_holder_then_the_settled_side_is_th
 def test_the_smallest_boulder_added_on_the_boulder_is_seen(table):
     _four_stones(table)
     table.observe(added(40.3, "R1"))
-    assert table.record_jsonl().splitlines()[-1] == '{"type": "boulder", "player": "Dora", "stones": ["B1"], "space": "R1"}'
+    assert (
+        table.record_jsonl().splitlines()[-1]
+        == '{"type": "boulder", "player": "Dora", "stones": ["B1"], "space": "R1"}'
+    )
 
 
 def test_without_abilities_left_the_settled_side_after_the_last_stone_is_the_tilt(table):
     tablet(table, {"type": "condition", "player": "Ana", "wins": "lighter"})
     for who, mass, space in (("Ben", 35, "L2"), ("Cleo", 30, "R2"), ("Ana", 60, "L1")):
-        tablet(table, {"type": "call", "player": "Ana", "calls": who}, {"type": "stake", "player": who, "add": 1})
+        tablet(
+            table,
+            {"type": "call", "player": "Ana", "calls": who},
+            {"type": "stake", "player": who, "add": 1},
+        )
         table.observe(added(mass, space))
         table.observe(settled("left"))
-    tablet(table, {"type": "call", "player": "Ana", "calls": "Dora"}, {"type": "stake", "player": "Dora", "add": 1},
-           {"type": "place", "player": "Dora", "stones": ["B1"], "space": "R1"})  # B1 itself: no extra boulder
-    tablet(table, {"type": "fate", "player": "Dora", "x": 0})  # fate used up: nothing left to wait for
+    tablet(
+        table,
+        {"type": "call", "player": "Ana", "calls": "Dora"},
+        {"type": "stake", "player": "Dora", "add": 1},
+        {"type": "place", "player": "Dora", "stones": ["B1"], "space": "R1"},
+    )  # B1 itself: no extra boulder
+    tablet(
+        table, {"type": "fate", "player": "Dora", "x": 0}
+    )  # fate used up: nothing left to wait for
     n = last(table)
     table.observe(settled("right"))
     assert last(table) == n + 1
@@ -186,11 +256,20 @@ def test_without_abilities_left_the_settled_side_after_the_last_stone_is_the_til
 def test_a_reading_from_before_the_last_stone_never_decides_the_round(table):
     tablet(table, {"type": "condition", "player": "Ana", "wins": "heavier"})
     for who, mass, space in (("Ben", 35, "L2"), ("Cleo", 30, "R2"), ("Ana", 60, "L1")):
-        tablet(table, {"type": "call", "player": "Ana", "calls": who}, {"type": "stake", "player": who, "add": 1})
+        tablet(
+            table,
+            {"type": "call", "player": "Ana", "calls": who},
+            {"type": "stake", "player": who, "add": 1},
+        )
         table.observe(added(mass, space))
         table.observe(settled("left"))
-    tablet(table, {"type": "call", "player": "Ana", "calls": "Dora"}, {"type": "stake", "player": "Dora", "add": 1},
-           {"type": "place", "player": "Dora", "stones": ["B1"], "space": "R1"}, {"type": "fate", "player": "Dora", "x": 0})
+    tablet(
+        table,
+        {"type": "call", "player": "Ana", "calls": "Dora"},
+        {"type": "stake", "player": "Dora", "add": 1},
+        {"type": "place", "player": "Dora", "stones": ["B1"], "space": "R1"},
+        {"type": "fate", "player": "Dora", "x": 0},
+    )
     table.observe(added(40, "R1"))  # the sensing sees Dora's stone only now ...
     assert aw(table) == {"player": None, "action": "tilt"}  # ... and the old "left" is stale
 
@@ -209,7 +288,10 @@ def test_nothing_is_decided_while_a_hand_is_on_the_scale(table):
 def test_a_sensor_fault_is_a_banner_until_the_cells_read_again(table):
     table.observe(Fault(float(next(T)), "left", "stuck at the saturation code 0x7FFFFF"))
     (warning,) = table.snapshot()["warnings"]
-    assert warning.startswith("Load cell left: stuck at the saturation code") and "manual entry" in warning
+    assert (
+        warning.startswith("Load cell left: stuck at the saturation code")
+        and "manual entry" in warning
+    )
     tablet(table, {"type": "condition", "player": "Ana", "wins": "heavier"})  # manual entry goes on
     assert aw(table)["action"] == "call"
     table.observe(settled("left"))
@@ -221,13 +303,18 @@ def test_a_stone_of_fate_moved_onto_a_space_is_a_warning(table):
     n = last(table)
     table.observe(LoadShifted(float(next(T)), 75.0 * -50))  # -60 -> -110: onto L1
     assert last(table) == n
-    assert table.snapshot()["warnings"] == ["The Stone of Fate seems to lie at -110 mm, on a placement space: move it off"]
+    assert table.snapshot()["warnings"] == [
+        "The Stone of Fate seems to lie at -110 mm, on a placement space: move it off"
+    ]
 
 
 def test_a_sensing_fault_shows_in_the_device_health(table):
     table.device_status("load cells", "ok", "HX711s at 80 samples/s")
     table.observe(Fault(float(next(T)), "right", "no samples for 2.0 s"))
-    assert table.snapshot()["devices"]["load cells"] == {"state": "fault", "detail": "fault on right"}
+    assert table.snapshot()["devices"]["load cells"] == {
+        "state": "fault",
+        "detail": "fault on right",
+    }
     table.observe(settled("left"))
     assert table.snapshot()["devices"]["load cells"]["state"] == "ok"
     with pytest.raises(ValueError, match="allowed: ok, simulated, fault, off"):

@@ -1,0 +1,75 @@
+"""A camera stream's short memory of each cell's ring of bare mat (see ``RingMemory``).
+
+Used by ``ColourModel.classify`` when a ``BoardReader`` reads a stream: it catches hands
+the colour of the board, which a single frame cannot tell from bare mat.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .classify import CellColours
+
+
+class RingMemory:
+    """What each ring point looked like lately: the camera stream's short memory.
+
+    A pale hand over a pale board may pass the colour test against the setup look; it
+    still changes the ring from how it looked a moment ago, and an arm crossing a cell
+    changes the ring points it covers. A cell with ``min_points`` ring points that moved
+    more than ``threshold`` from memory, and away from the setup look, is covered. The
+    memory follows clear cells, takes back at once a point that returns to its setup look
+    (a hand has left), and starts afresh when the light changes: the white-balance gains
+    move by more than 15 % (or, without gains, nine cells in ten move at once).
+    """
+
+    def __init__(
+        self, *, threshold: float = 15.0, min_points: int = 3, follow: float = 0.3
+    ) -> None:
+        self.threshold = threshold
+        self.min_points = min_points
+        self.cell_chroma = 5.0  # ΔE (a*, b*) of the ring's median
+        self.cell_gain = 3.0  # 20 × log gain: 3 is a 16 % change in brightness
+        self.follow = follow
+        self._look: np.ndarray | None = None
+        self._gains: np.ndarray | None = None
+
+    def update(
+        self, col: CellColours, setup: np.ndarray, *, gains: np.ndarray | None = None
+    ) -> np.ndarray:
+        """The cells whose rings are covered now, by this test; then remember this frame.
+        ``gains``: this frame's white balance, which tells a change of light (the gains
+        move) from hands over most of a small board (they do not)."""
+        now = col.ring
+        if self._look is None or self._look.shape != now.shape:
+            self._look = now.copy()
+            return np.zeros(len(now), dtype=bool)
+        moved = np.linalg.norm(now - self._look, axis=-1) > self.threshold
+        d_now = np.linalg.norm(now - setup, axis=-1)
+        d_mem = np.linalg.norm(self._look - setup, axis=-1)
+        changed = moved & (d_now > d_mem + 3)
+        # the ring as a whole: a small but coherent shift (a hand nearly the mat's colour)
+        cell_now, cell_mem = np.median(now, axis=1), np.median(self._look, axis=1)
+        cell_setup = np.median(setup, axis=1) if setup.shape[1] > 1 else setup[:, 0]
+        shift = np.abs(cell_now - cell_mem)
+        drift = (np.linalg.norm(shift[:, :2], axis=1) > self.cell_chroma) | (
+            shift[:, 2] > self.cell_gain
+        )
+        drift &= np.linalg.norm(cell_now - cell_setup, axis=1) > np.linalg.norm(
+            cell_mem - cell_setup, axis=1
+        )
+        covered = ((changed.sum(axis=1) >= self.min_points) | drift) & ~col.occluded
+        if gains is not None and self._gains is not None:  # the balance tells
+            ratio = np.maximum(gains, 1e-6) / np.maximum(self._gains, 1e-6)
+            light_changed = bool((np.abs(np.log(ratio)) > 0.15).any())
+        else:
+            light_changed = bool(covered.mean() > 0.9)
+        self._gains = gains
+        if light_changed:
+            self._look = now.copy()
+            return np.zeros(len(now), dtype=bool)
+        back = moved & (d_now <= d_mem + 3)
+        calm = ~(covered | col.occluded)
+        self._look[calm] += self.follow * (now[calm] - self._look[calm])
+        self._look[back] = now[back]
+        return covered

@@ -1,0 +1,114 @@
+"""Where the board is: ArUco markers, the homography from any 3 of 4, corners by hand."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.devices.render import render
+from companion.devices.scenes import random_scene
+from companion.sensing.vision.markers import MarkerFinder
+from companion.sensing.vision.pose import (
+    PoseError,
+    parse_corners,
+    pose_from_corners,
+    pose_from_markers,
+)
+
+from .helpers import LAYOUTS, layout
+
+
+def _scene(name, seed, **kw):
+    rng = np.random.default_rng(seed)
+    return random_scene(layout(name), rng, hands=0, **kw), rng
+
+
+def _max_error_mm(pose, scene) -> float:
+    """Largest distance (mm) between where the pose and the truth put the cell centres."""
+    lay = scene.layout
+    pts = np.array([c.centre_mm for c in lay.cells])
+    seen = cv2.perspectiveTransform(pts[None], scene.board_to_image)[0]
+    return float(np.linalg.norm(pose.to_board(seen) - pts, axis=1).max())
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_all_four_markers_are_found_and_the_pose_puts_every_cell_within_2_mm(name):
+    for seed in (1, 2):
+        scene, rng = _scene(name, seed)
+        frame = render(scene, rng)
+        markers = MarkerFinder().find(frame.image)
+        assert sorted(m.id for m in markers) == sorted(m.id for m in layout(name).markers), seed
+        pose = pose_from_markers(markers, layout(name))
+        assert _max_error_mm(pose, scene) < 2.0, f"seed {seed}"
+
+
+@pytest.mark.parametrize("drop", range(4))
+def test_any_three_of_the_four_markers_give_the_pose(drop):
+    scene, rng = _scene("stein-im-brett", 7)
+    markers = MarkerFinder().find(render(scene, rng).image)
+    three = [m for k, m in enumerate(markers) if k != drop]
+    pose = pose_from_markers(three, layout("stein-im-brett"))
+    assert len(pose.markers_used) == 3
+    assert _max_error_mm(pose, scene) < 2.5
+
+
+def test_two_markers_are_not_enough_and_the_reason_says_so():
+    scene, rng = _scene("hinkel-stein", 3)
+    markers = MarkerFinder().find(render(scene, rng).image)
+    with pytest.raises(PoseError, match=r"2 of the layout's markers .* visible, 3 needed"):
+        pose_from_markers(markers[:2], layout("hinkel-stein"))
+
+
+def test_markers_of_another_board_do_not_locate_this_one():
+    scene, rng = _scene("hilo", 4)
+    markers = MarkerFinder().find(render(scene, rng).image)
+    with pytest.raises(PoseError, match="markers seen: 16, 17, 18, 19"):
+        pose_from_markers(markers, layout("stein-im-brett"))
+
+
+def test_a_nudged_board_is_found_again_where_it_now_lies():
+    scene, rng = _scene("stein-auf-stein", 5)
+    shift = np.array([[1, 0, 25.0], [0, 1, -15.0], [0, 0, 1]])  # slid 25 px right, 15 px up
+    turn = cv2.getRotationMatrix2D((320, 240), 4.0, 1.0)
+    nudge = np.vstack([turn, [0, 0, 1]]) @ shift
+    nudged = replace(scene, board_to_image=nudge @ scene.board_to_image)
+    for s in (scene, nudged):
+        markers = MarkerFinder().find(render(s, rng).image)
+        assert _max_error_mm(pose_from_markers(markers, s.layout), s) < 2.0
+
+
+def test_corners_given_by_hand_locate_a_board_without_markers():
+    scene, _ = _scene("stein-im-brett", 8)
+    w, h = scene.layout.size_mm
+    corners = cv2.perspectiveTransform(
+        np.array([[[0, 0], [w, 0], [w, h], [0, h]]], float), scene.board_to_image
+    )[0]
+    text = " ".join(f"{x:.2f},{y:.2f}" for x, y in corners)
+    pose = pose_from_corners(parse_corners(text), scene.layout)
+    assert pose.source == "corners"
+    assert _max_error_mm(pose, scene) < 0.1
+
+
+@pytest.mark.parametrize("text", ["1,2 3,4", "1,2 3,4 5,6 7,8 9,10"])
+def test_corners_must_be_four_points(text):
+    with pytest.raises(ValueError, match="4 points"):
+        parse_corners(text)
+
+
+def test_corners_on_a_line_are_refused():
+    with pytest.raises(PoseError, match="degenerate"):
+        pose_from_corners([(0, 0), (10, 0), (20, 0), (30, 0)], layout("hilo"))
+
+
+def test_pose_scale_is_pixels_per_millimetre():
+    scene, rng = _scene("hilo", 9)
+    pose = pose_from_markers(MarkerFinder().find(render(scene, rng).image), scene.layout)
+    centre = tuple(v / 2 for v in scene.layout.size_mm)
+    p = cv2.perspectiveTransform(
+        np.array([[centre, (centre[0] + 10, centre[1])]]), scene.board_to_image
+    )[0]
+    assert pose.px_per_mm(centre) == pytest.approx(math.dist(*p) / 10, rel=0.1)
