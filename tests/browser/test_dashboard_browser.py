@@ -3,6 +3,7 @@ events, undo, and reconnect after the server restarts."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -16,6 +17,13 @@ from ..dashboard.server_process import ServerProcess
 X = {"L2": -180.0, "L1": -110.0, "R1": 110.0, "R2": 180.0}
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def shot(page, name: str, tmp_path: Path) -> None:
+    """A screenshot: into docs/screenshots/ with UPDATE_SCREENSHOTS=1 (then commit them),
+    else beside the test's other files (a test run never changes the checkout)."""
+    folder = SHOTS if os.environ.get("UPDATE_SCREENSHOTS") == "1" else tmp_path
+    page.screenshot(path=str(folder / name))
 
 
 @pytest.fixture
@@ -39,7 +47,7 @@ def unlock(page, pin):
     expect(page.locator("#btn-pin")).to_have_text("Unlocked")
 
 
-def test_a_round_is_played_by_tapping_and_by_sensor_events(page, live):
+def test_a_round_is_played_by_tapping_and_by_sensor_events(page, live, tmp_path):
     server = live
     expect(page.locator("#awaiting")).to_have_text("Start a new game")
     unlock(page, server.pin)
@@ -77,7 +85,7 @@ def test_a_round_is_played_by_tapping_and_by_sensor_events(page, live):
     expect(page.locator("#awaiting")).to_have_text("Waiting for the scale to settle")
     expect(page.locator("#scale")).to_contain_text("Q1")
     expect(page.locator("#scale-facts")).to_contain_text("Tilt margin: 6 g")
-    page.screenshot(path=str(SHOTS / "dashboard-round.png"))
+    shot(page, "dashboard-round.png", tmp_path)
     page.locator(
         "#choices button", has_text="Done: no boulder, no Stone of Fate"
     ).click()  # Dora is done
@@ -108,7 +116,7 @@ def test_the_page_follows_the_game_after_the_server_restarts(browser, tmp_path):
         expect(page.locator("#awaiting")).to_have_text("Ana chooses: heavier or lighter side wins")
         server.kill()  # power cut: the page loses its event stream
         expect(page.locator("#reconnecting")).to_be_visible(timeout=10_000)
-        page.screenshot(path=str(SHOTS / "dashboard-reconnecting.png"))
+        shot(page, "dashboard-reconnecting.png", tmp_path)
         server = ServerProcess(tmp_path, port=server.port)
         server.post("/api/session", {"pin": server.pin})
         server.post("/api/actions", {"type": "condition", "player": "Ana", "wins": "lighter"})
@@ -120,11 +128,11 @@ def test_the_page_follows_the_game_after_the_server_restarts(browser, tmp_path):
         server.kill()
 
 
-def test_without_the_pin_no_decision_can_be_made(page, live):
+def test_without_the_pin_no_decision_can_be_made(page, live, tmp_path):
     live.service.start_game(
         ["Ana", "Ben", "Cleo"],
         deal={"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["boulder"]},
     )
     expect(page.locator("#choices")).to_contain_text("Unlock with the table PIN")
     expect(page.locator("#choices button").first).to_be_disabled()
-    page.screenshot(path=str(SHOTS / "dashboard-locked.png"))
+    shot(page, "dashboard-locked.png", tmp_path)

@@ -10,8 +10,12 @@ from companion.errors import IllegalAction, MalformedRecord
 from companion.journal import Journal
 from companion.referee.service import GameService, NoGame
 
-START = {"type": "start", "game": "hinkel-stein", "players": ["Ana", "Ben", "Cleo", "Dora"],
-         "deal": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]}}
+START = {
+    "type": "start",
+    "game": "hinkel-stein",
+    "players": ["Ana", "Ben", "Cleo", "Dora"],
+    "deal": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]},
+}
 ROUND = [
     {"type": "condition", "player": "Ana", "wins": "heavier"},
     {"type": "call", "player": "Ana", "calls": "Ben"},
@@ -54,7 +58,9 @@ def test_an_accepted_action_is_in_the_journal_before_the_snapshot_shows_it(servi
 def test_an_illegal_action_changes_nothing_and_says_why(service):
     service.new_game(START)
     before = service.snapshot()
-    with pytest.raises(IllegalAction, match="only the chieftain \\(Ana\\) sets the victory condition"):
+    with pytest.raises(
+        IllegalAction, match="only the chieftain \\(Ana\\) sets the victory condition"
+    ):
         service.submit({"type": "condition", "player": "Ben", "wins": "heavier"})
     with pytest.raises(MalformedRecord, match="unknown type"):
         service.submit({"type": "sneeze", "player": "Ben"})

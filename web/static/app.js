@@ -178,7 +178,7 @@ function renderOutcomes(outcomes, condition) {
 const GROUPS = {
   condition: "Victory condition", offer: "Partnership", answer: "Partnership", call: "Call who places next",
   mode: "Kind and play", stake: "Stake", notch: "Hinkelstein notch", place: "Place a stone",
-  boulder: "Boulder", fate: "Stone of Fate", tilt: "Scale settled (manual)", keep: "Keep a boulder",
+  boulder: "Boulder", fate: "Stone of Fate", tilt: "Scale settled (manual)", keep: "Keep a boulder", done: "Nothing more this round",
 };
 
 function choiceButton(c) {
