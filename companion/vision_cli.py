@@ -233,13 +233,25 @@ def cmd_calibrate_colours(args: argparse.Namespace) -> int:
 
     try:
         layout = load_layout(args.layout)
-        empty = [read_image(p) for p in args.empty]
-        laid = []
-        for item in args.laid:
-            label, sep, path = item.partition("=")
-            if not sep:
-                return _err("calibrate colours", f"{item!r}: give LABEL=IMAGE, e.g. red=red.jpg")
-            laid.append((read_image(path), label))
+        if args.camera:
+            if args.empty or args.laid:
+                return _err("calibrate colours", "give either --camera or photos, not both")
+            empty, laid = _capture_setup(layout)
+        else:
+            if not args.empty or not args.laid:
+                return _err(
+                    "calibrate colours",
+                    "give --camera (guided, live), or --empty IMAGE and LABEL=IMAGE photos",
+                )
+            empty = [read_image(p) for p in args.empty]
+            laid = []
+            for item in args.laid:
+                label, sep, path = item.partition("=")
+                if not sep:
+                    return _err(
+                        "calibrate colours", f"{item!r}: give LABEL=IMAGE, e.g. red=red.jpg"
+                    )
+                laid.append((read_image(path), label))
         model, used = calibrate(layout, empty, laid)
     except (DeviceError, PoseError, ValueError) as e:
         return _err("calibrate colours", str(e))
@@ -260,6 +272,42 @@ def cmd_calibrate_colours(args: argparse.Namespace) -> int:
         )
     print(f"wrote {out}")
     return EXIT_OK
+
+
+def _open_live_camera():
+    """The real camera, no fallback: calibrating on simulated frames would be meaningless."""
+    from .devices.backends import REAL
+    from .devices.frames import open_camera
+
+    return open_camera(requested=REAL, simulated=lambda: None)
+
+
+def _capture_setup(layout, *, ask=None, settle_frames: int = 5):
+    """Guided setup at the table: the empty board, then each colour laid down once.
+    Returns (empty frames, [(frame, label)]) for ``calibrate``."""
+    from .errors import DeviceError
+
+    ask = ask or input  # looked up now: a test (or a GUI) may replace it
+    camera = _open_live_camera()
+
+    def grab(prompt: str):
+        ask(f"{prompt}, keep hands away, then press Enter ")
+        frame = None
+        for _ in range(settle_frames):  # the newest of a few: exposure and hands settled
+            got = camera.read()
+            frame = got if got is not None else frame
+        if frame is None:
+            raise DeviceError(
+                "the camera gave no frame: check its cable and `companion doctor camera`"
+            )
+        return frame.image
+
+    try:
+        empty = [grab("Clear the board")]
+        laid = [(grab(f"Lay {label} pieces on a few cells"), label) for label in layout.pieces]
+    finally:
+        camera.close()
+    return empty, laid
 
 
 def cmd_doctor_camera(args: argparse.Namespace) -> int:
@@ -315,10 +363,13 @@ def register(
     )
     c.add_argument("--layout", required=True)
     c.add_argument(
-        "--empty", action="append", required=True, metavar="IMAGE", help="the empty board"
+        "--camera",
+        action="store_true",
+        help="guided, with the live camera: the empty board, then each colour laid down once",
     )
+    c.add_argument("--empty", action="append", metavar="IMAGE", help="a photo of the empty board")
     c.add_argument(
-        "laid", nargs="+", metavar="LABEL=IMAGE", help="a frame with that colour laid down"
+        "laid", nargs="*", metavar="LABEL=IMAGE", help="a photo with that colour laid down"
     )
     c.add_argument(
         "-o", "--output", help="profile to write (default: calibration/colours-LAYOUT.toml)"

@@ -201,3 +201,56 @@ def test_see_a_video_reads_every_frame_and_reports_the_board_once_stable(capsys,
     assert len(changed) == 1 and changed[0]["t"] == 0.2
     board = {c["cell"]: c["after"] for c in changed[0]["changes"]}
     assert board == {c.id: scene.contents.get(c.id, "empty") for c in layout("hilo").cells}
+
+
+def test_calibrate_colours_guided_with_the_live_camera(capsys, tmp_path, monkeypatch, table):
+    # the camera shows what the person lays down at each prompt (rendered frames here)
+    import companion.vision_cli as vision_cli
+    from companion.devices.frames import Frame
+
+    lay = layout("stein-im-brett")
+    empty, laid = setup_frames(lay, np.random.default_rng(42))
+    shown = [empty[0], *(image for image, _ in laid)]
+    prompts = []
+
+    class Camera:
+        def __init__(self):
+            self.k = 0
+
+        def read(self):
+            return Frame(shown[min(self.k, len(shown) - 1)], 0.0, 0)
+
+        def close(self):
+            pass
+
+    camera = Camera()
+
+    def ask(prompt):
+        prompts.append(prompt)
+        camera.k = len(prompts) - 1  # the table now shows what this prompt asked for
+        return ""
+
+    monkeypatch.setattr(vision_cli, "_open_live_camera", lambda: camera)
+    monkeypatch.setattr("builtins.input", ask)
+    profile = tmp_path / "colours.toml"
+    code, out, err = run(
+        capsys, "calibrate", "colours", "--layout", "stein-im-brett", "--camera", "-o", profile
+    )
+    assert code == 0, err
+    assert prompts[0].startswith("Clear the board") and prompts[1].startswith("Lay red pieces")
+    assert len(prompts) == 1 + len(lay.pieces)
+    path, truth = table
+    code, out, _ = run(
+        capsys, "see", path, "--layout", "stein-im-brett", "--colours", profile, "--json"
+    )
+    cells = json.loads(out)["cells"]
+    assert sum(cells[c]["label"] == truth.truth(c) for c in cells) >= 35
+
+
+def test_calibrate_colours_without_a_camera_or_photos_says_how(capsys):
+    code, _, err = run(capsys, "calibrate", "colours", "--layout", "stein-im-brett")
+    assert (
+        code == 2 and "give --camera (guided, live), or --empty IMAGE and LABEL=IMAGE photos" in err
+    )
+    code, _, err = run(capsys, "calibrate", "colours", "--layout", "stein-im-brett", "--camera")
+    assert code == 2 and "camera" in err  # no camera on this machine: said plainly
