@@ -84,7 +84,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     )
     service = GameService(state)
     service.announce(
-        "DEMO: a simulated scale and scripted players (seeded random legal choices);"
+        "DEMO: a simulated scale and camera, scripted players (seeded random legal choices);"
         " the tablet may still take over any decision"
     )
     names = ["Ana", "Ben", "Cleo", "Dora"][: args.players]
@@ -92,7 +92,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
     def play() -> None:
         seed = args.seed
         while not service.closed:
-            table = SimulatedTable(service, default_profile(), seed=seed, speed=args.speed)
+            table = SimulatedTable(
+                service,
+                default_profile(),
+                seed=seed,
+                speed=args.speed,
+                camera_every_s=None if args.no_camera else 0.5,
+            )
             table.play_game(names)
             table.run(10.0)  # a pause to look at the result, then the next game
             seed += 1
@@ -167,13 +173,25 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"companion run: {e}", file=sys.stderr)
             service.close()
             return EXIT_DEVICE
-    service.announce("camera: not used yet; the scale and the tablet referee the game")
-    service.device_status("camera", "off", "not used by the referee yet")
+    camera = None
+    if backend is None:
+        service.device_status("camera", "off", "--no-sensors: manual entry")
+    else:
+        from .table import open_camera_loop
+
+        try:
+            camera = open_camera_loop(service, requested=backend)
+        except DeviceError as e:
+            print(f"companion run: {e}", file=sys.stderr)
+            service.close()
+            return EXIT_DEVICE
     close_controls = _controls(service, args)
     # Under systemd (Type=notify): READY=1 once the server listens; watchdog pings only
     # while the sampling thread is alive. Outside systemd both do nothing.
     notifier = Notifier()
-    watchdog = Watchdog(notifier, healthy=lambda: scale is None or scale.alive)
+    watchdog = Watchdog(
+        notifier, healthy=lambda: all(loop is None or loop.alive for loop in (scale, camera))
+    )
 
     def ready(url: str) -> None:
         notifier.ready(f"dashboard on {url}")
@@ -186,8 +204,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         notifier.stopping()
         watchdog.stop()
         close_controls()
-        if scale is not None:
-            scale.stop()
+        for loop in (scale, camera):
+            if loop is not None:
+                loop.stop()
     return EXIT_OK
 
 
@@ -237,6 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument(
         "--terminal", action="store_true", help="no dashboard: tell a game in the terminal"
     )
+    d.add_argument("--no-camera", action="store_true", help="the scale only (less CPU)")
     d.add_argument("--delay", type=float, default=0.02, help="--terminal: seconds between actions")
     d.set_defaults(func=cmd_demo)
 

@@ -42,6 +42,7 @@ class SimulatedTable:
         *,
         seed: int = 1,
         speed: float | None = 1.0,
+        camera_every_s: float | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.service = service
@@ -54,8 +55,16 @@ class SimulatedTable:
         self.sleep = sleep
         self.missed = 0  # moves the sensing did not see (entered by hand)
         self.stop = threading.Event()
+        self.camera = SimulatedCamera(self.sim, profile, seed=seed) if camera_every_s else None
+        self.camera_every_s = camera_every_s or 0.0
+        self._next_frame = 0.0
         service.on_notch = self.sensor.set_notch
         service.device_status("load cells", "simulated", "the demo's simulated scale")
+        service.device_status(
+            "camera",
+            "simulated" if camera_every_s else "off",
+            "rendered views of the simulated scale" if camera_every_s else "demo without camera",
+        )
 
     # -- time --------------------------------------------------------------------------
 
@@ -66,6 +75,13 @@ class SimulatedTable:
             dt = min(step, seconds)
             for obs in self.sensor.feed_all(self.sim.advance(dt)):
                 self.service.observe(obs)
+            t = self.sim.t_mono
+            if self.camera is not None and t >= self._next_frame:
+                self._next_frame = t + self.camera_every_s
+                obs = self.camera.observe(t)
+                if obs is not None:
+                    self.service.observe(obs)
+            self.service.tick(t)
             if self.speed:
                 self.sleep(dt / self.speed)
             seconds -= dt
@@ -164,3 +180,45 @@ class SimulatedTable:
             self.run(0.3)
             self.sim.set_down("middle")
         self.run(SETTLE_S)
+
+
+class SimulatedCamera:
+    """The camera over the simulated scale: renders what lies on the beam (the Hinkel &
+    Stein layout's spaces and fate zone) with a fixed pose and lamp, and reads it through
+    the real vision pipeline (``table.CameraView``)."""
+
+    def __init__(self, sim: ScaleSimulator, profile: ScaleProfile, *, seed: int) -> None:
+        import numpy as np
+
+        from .devices.scenes import random_scene
+        from .table import CameraView
+
+        self.sim, self.profile = sim, profile
+        self.view = CameraView()
+        self.rng = np.random.default_rng(seed)
+        self.scene = random_scene(self.view.layout, self.rng, hands=0, shadows=0)
+
+    def contents(self) -> dict[str, str]:
+        """Layout cells -> piece, from where the loads lie on the beam (mm)."""
+        out = {}
+        half = self.profile.space_width_mm / 2
+        for name, (_, x) in self.sim.physics.loads.items():
+            if name == "fate":
+                cell = f"F{round(x / 30) * 30:+d}".replace("F+0", "F0")
+                if abs(x - round(x / 30) * 30) <= 10:
+                    out[cell] = "fate"
+                continue
+            for space, centre in self.profile.space_x_mm.items():
+                if abs(x - centre) <= half:
+                    out[space] = "stone"
+        ids = {c.id for c in self.view.layout.cells}
+        return {c: p for c, p in out.items() if c in ids}
+
+    def observe(self, t_mono: float):
+        """A frame at ``t_mono``: the observation the vision pipeline makes of it, or None."""
+        from dataclasses import replace as dc_replace
+
+        from .devices.render import render
+
+        image = render(dc_replace(self.scene, contents=self.contents()), self.rng).image
+        return self.view.feed(image, t_mono)

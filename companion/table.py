@@ -91,6 +91,7 @@ class ScaleLoop:
             now = samples[-1].t_mono if samples else self.clock()
             for obs in self.sensor.tick(now):  # silence on a channel becomes a fault
                 self.service.observe(obs)
+            self.service.tick(now)
 
     def stop(self) -> None:
         self._stop.set()
@@ -104,3 +105,104 @@ def open_scale(service: GameService, profile: ScaleProfile, *, requested: str) -
     if getattr(cells, "simulated", False):
         log.warning("the scale is SIMULATED: nobody can place stones on it")
     return ScaleLoop(service, cells, profile).start()
+
+
+class CameraView:
+    """Frames of the camera over the scale -> ``CellsChanged``/``BoardLost`` observations
+    (the Hinkel & Stein layout: the four spaces, the fate zone, the pot)."""
+
+    def __init__(self, *, colours=None) -> None:
+        from .sensing.vision.calibrate import load_model
+        from .sensing.vision.changes import ChangeTracker
+        from .sensing.vision.layout import load_layout
+        from .sensing.vision.reader import BoardReader
+
+        self.layout = load_layout("hinkel-stein")
+        model = load_model(colours, self.layout) if colours else None
+        self.reader = BoardReader(self.layout, model, stream=True)
+        self.tracker = ChangeTracker(self.layout)
+
+    def feed(self, image, t_mono: float):
+        """One frame (BGR), taken at ``t_mono`` s: the observation it makes certain, or None."""
+        return self.tracker.update(self.reader.read(image), t_mono)
+
+
+class CameraLoop:
+    """Reads the camera on its own thread (``interval_s`` apart) and feeds the referee."""
+
+    def __init__(
+        self,
+        service: GameService,
+        source,
+        *,
+        interval_s: float = 0.2,
+        colours=None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.service = service
+        self.source = source
+        self.view = CameraView(colours=colours)
+        self.interval_s = interval_s
+        self.clock = clock
+        self.last_frame = float("-inf")
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+
+    def start(self) -> CameraLoop:
+        self._thread.start()
+        return self
+
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive() and self.clock() - self.last_frame < 5.0
+
+    def _run(self) -> None:
+        failing = False
+        while not self._stop.is_set():
+            try:
+                frame = self.source.read()
+            except DeviceError as e:
+                frame, why = None, str(e)
+            else:
+                why = "the camera gave no frame"
+            if frame is None:
+                if not failing:
+                    self.service.device_status("camera", "fault", why)
+                    failing = True
+                self._stop.wait(1.0)
+                continue
+            if failing or self.last_frame == float("-inf"):
+                self.service.device_status("camera", "ok", "reading the scale's spaces")
+            failing = False
+            now = self.last_frame = self.clock()
+            obs = self.view.feed(frame.image, now)
+            if obs is not None:
+                self.service.observe(obs)
+            self.service.tick(now)
+            self._stop.wait(self.interval_s)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+        self.source.close()
+
+
+def open_camera_loop(service: GameService, *, requested: str) -> CameraLoop | None:
+    """The real camera over the scale, if there is one. A simulated camera would see an
+    empty table, so where there is none the referee goes on without it (announced)."""
+    from .devices.backends import SIMULATED
+    from .devices.frames import open_camera
+    from .errors import DeviceUnavailable
+
+    if requested == SIMULATED:
+        service.device_status("camera", "off", "simulated table: no camera")
+        return None
+    try:
+        source = open_camera(requested="real", simulated=lambda: None)
+    except DeviceUnavailable as e:
+        if requested == "real":
+            raise
+        service.announce(f"camera: {e}; the scale and the tablet referee the game")
+        service.device_status("camera", "off", str(e))
+        return None
+    return CameraLoop(service, source).start()

@@ -52,3 +52,22 @@ def test_forty_seeded_games_need_no_manual_entry(tmp_path):
             )
         finally:
             service.close()
+
+
+def test_the_camera_over_the_simulated_scale_agrees_with_the_weight(tmp_path):
+    service = GameService(tmp_path)
+    table = SimulatedTable(service, default_profile(), seed=5, speed=None, camera_every_s=0.5)
+    try:
+        service.start_game(NAMES)
+        table.run(2.0)
+        while service.game_state.round_no < 3:  # two whole rounds
+            table.step(service.game_state)
+            assert service.snapshot()["warnings"] == [], service.snapshot()["warnings"]
+        referee = service._referee
+        assert table.missed == 0
+        # the camera saw the scale through the real vision pipeline: spaces read, and
+        # after the last round was cleared, every space empty again
+        assert set(referee.camera) == {"L2", "L1", "R1", "R2"}
+        assert service.snapshot()["devices"]["camera"]["state"] == "simulated"
+    finally:
+        service.close()

@@ -108,3 +108,31 @@ def test_device_health_follows_the_load_cells(tmp_path):
     finally:
         sim_loop.stop()
         sim_service.close()
+
+
+def test_the_camera_loop_feeds_the_referee_what_it_sees(tmp_path):
+    from dataclasses import replace
+
+    import numpy as np
+
+    from companion.devices.frames import SyntheticSource
+    from companion.devices.scenes import random_scene
+    from companion.sensing.vision.layout import load_layout
+    from companion.table import CameraLoop
+
+    lay = load_layout("hinkel-stein")
+    scene = random_scene(lay, np.random.default_rng(3), hands=0, shadows=0)
+
+    def scenes():
+        while True:
+            yield replace(scene, contents={"R2": "stone"})
+
+    service = GameService(tmp_path)
+    service.new_game(START)
+    loop = CameraLoop(service, SyntheticSource(scenes(), seed=3), interval_s=0.01).start()
+    try:
+        assert wait_for(lambda: service._referee.camera.get("R2") == "stone")
+        assert service.snapshot()["devices"]["camera"]["state"] == "ok" and loop.alive
+    finally:
+        loop.stop()
+        service.close()

@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..games.hinkel_stein import queries as q
-from ..games.hinkel_stein.names import BOULDER, SMALLEST_BOULDER, fate_position_allowed
+from ..games.hinkel_stein.names import BOULDER, SMALLEST_BOULDER, SPACES, fate_position_allowed
 from ..games.hinkel_stein.state import GameState
 from ..profile import ScaleProfile
 from ..sensing.census import identify_stone
 from ..sensing.observations import (
+    BoardLost,
+    CellsChanged,
     Fault,
     LoadShifted,
     Observation,
@@ -28,6 +30,12 @@ from ..sensing.observations import (
     StoneAdded,
     StoneRemoved,
 )
+
+#: The camera's layout over the scale, its labels, and how long weight and camera may
+#: disagree (s) before it is a warning: the camera needs a few clear frames, the scale
+#: a settle, and a hand may cover the space meanwhile.
+CAMERA_LAYOUT, STONE, EMPTY = "hinkel-stein", "stone", "empty"
+CAMERA_GRACE_S = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +70,10 @@ class ScaleReferee:
     _pending: _Pending | None = None
     _asks: tuple[dict[str, Any], ...] = ()
     _fresh: bool = False  # the last settled reading came after the last change on the scale
+    camera: dict[str, str] = field(default_factory=dict)  # space -> label the camera settled on
+    _disagree_since: dict[str, float] = field(default_factory=dict)  # space -> t_mono first seen
+    _camera_ack: set[tuple[str, str]] = field(default_factory=set)  # (space, warning) confirmed
+    _last_state: GameState | None = None
 
     # -- entry points ----------------------------------------------------------------
 
@@ -87,6 +99,12 @@ class ScaleReferee:
             case LoadShifted():
                 self._fresh = False
                 submit += self._shifted(obs, state)
+            case CellsChanged(layout=layout, changes=changes) if layout == CAMERA_LAYOUT:
+                for ch in changes:
+                    if ch.cell in SPACES:
+                        self.camera[ch.cell] = ch.after
+            case BoardLost(layout=layout) if layout == CAMERA_LAYOUT:
+                self.camera.clear()  # the camera cannot judge now: no warnings from it
             case ScaleSettled():
                 self.hand_on_scale = False
                 self.last_settled = obs
@@ -95,7 +113,13 @@ class ScaleReferee:
                     del self._warnings[key]  # a settled reading: the cells work again
                     self.faulty.discard(key.split(":", 1)[1])
                 submit += self._settled(obs, state)
+        self._check_camera(obs.t_mono, state)
         return self._reaction(submit)
+
+    def tick(self, t_mono: float, state: GameState) -> Reaction:
+        """Let time pass (the sensing loop calls this): lasting disagreements surface."""
+        self._check_camera(t_mono, state)
+        return self._reaction([])
 
     def after_change(self, state: GameState) -> Reaction:
         """Called after any accepted action (tablet or sensor): a stone seen early may now
@@ -129,6 +153,9 @@ class ScaleReferee:
         self._warnings = {k: v for k, v in self._warnings.items() if k.startswith(keep)}
         self._asks = ()
         self._fresh = False
+        # what the camera disagrees about now is accepted as it is, until it changes
+        self._camera_ack = set(self._camera_disagreements().items())
+        self._disagree_since.clear()
 
     # -- observations ------------------------------------------------------------------
 
@@ -273,6 +300,49 @@ class ScaleReferee:
             return []
         self.window_done = False
         return [{"type": "tilt", "down": self.last_settled.down}]
+
+    # -- weight and camera ------------------------------------------------------------
+
+    def _camera_disagreements(self, state: GameState | None = None) -> dict[str, str]:
+        """Spaces where the camera and the recorded game disagree, with the warning."""
+        state = state or self._last_state
+        if state is None or not self.camera or state.finished:
+            return {}
+        r = state.round
+        out = {}
+        for space in SPACES:
+            seen = self.camera.get(space)
+            placed = r.placement(space)
+            if placed is not None and seen == EMPTY:
+                who = state.players[placed.player]
+                out[space] = (
+                    f"The scale has {who}'s {'+'.join(placed.stones)} on {space}, but the camera"
+                    f" sees {space} empty: check where the stone is, then confirm on the tablet"
+                    " (or undo)"
+                )
+            elif placed is None and seen == STONE and r.filled >= 1:
+                out[space] = (
+                    f"The camera sees a stone on {space}, but the scale recorded none there:"
+                    " take it off, or enter it on the tablet"
+                )
+        return out
+
+    def _check_camera(self, t_mono: float, state: GameState) -> None:
+        self._last_state = state
+        found = self._camera_disagreements(state)
+        for space in list(self._disagree_since):
+            if space not in found:
+                del self._disagree_since[space]
+        for key in [k for k in self._warnings if k.startswith("camera:")]:
+            if key[7:] not in found:
+                del self._warnings[key]
+        self._camera_ack = {(sp, text) for sp, text in self._camera_ack if found.get(sp) == text}
+        for space, text in found.items():
+            if (space, text) in self._camera_ack:
+                continue
+            since = self._disagree_since.setdefault(space, t_mono)
+            if t_mono - since >= CAMERA_GRACE_S:  # both sources had time to see the move
+                self._warnings[f"camera:{space}"] = text
 
     def _reaction(self, submit: list[dict[str, Any]]) -> Reaction:
         return Reaction(tuple(submit), tuple(self._warnings.values()), self._asks)

@@ -303,6 +303,17 @@ class GameService:
             self._react(self._referee.observe(obs, self._game.state))
             self._bump()
 
+    def tick(self, t_mono: float) -> None:
+        """Time passes on the sensors' clock: lasting disagreements between weight and
+        camera become warnings (the sensing loops call this)."""
+        with self._lock:
+            if self._game is None or self._referee is None:
+                return
+            before = list(self.warnings)
+            self._react(self._referee.tick(t_mono, self._game.state))
+            if self.warnings != before:
+                self._bump()
+
     def boulder_done(self) -> dict[str, Any]:
         """The boulder holder will neither add B1 nor move the Stone of Fate this round."""
         with self._lock:

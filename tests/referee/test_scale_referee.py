@@ -7,6 +7,9 @@ import pytest
 from companion.profile import default_profile
 from companion.referee.service import GameService
 from companion.sensing.observations import (
+    BoardLost,
+    CellChange,
+    CellsChanged,
     Fault,
     LoadShifted,
     ScaleDisturbed,
@@ -319,3 +322,95 @@ def test_a_sensing_fault_shows_in_the_device_health(table):
     assert table.snapshot()["devices"]["load cells"]["state"] == "ok"
     with pytest.raises(ValueError, match="allowed: ok, simulated, fault, off"):
         table.device_status("camera", "broken")
+
+
+# -- weight and camera --------------------------------------------------------------
+
+
+def camera(*changes):
+    return CellsChanged(
+        float(next(T)), "hinkel-stein", tuple(CellChange(c, b, a, 0.95) for c, b, a in changes)
+    )
+
+
+def placed_by_scale(table, space="L2", mass=35.0, stone_player="Ben"):
+    tablet(
+        table,
+        {"type": "condition", "player": "Ana", "wins": "heavier"},
+        {"type": "call", "player": "Ana", "calls": stone_player},
+        {"type": "stake", "player": stone_player, "add": 1},
+    )
+    table.observe(added(mass, space))
+    table.observe(settled("left"))
+
+
+def test_weight_and_camera_agreeing_raise_nothing(table):
+    table.observe(
+        camera(
+            ("L2", "empty", "empty"),
+            ("L1", "empty", "empty"),
+            ("R1", "empty", "empty"),
+            ("R2", "empty", "empty"),
+        )
+    )
+    placed_by_scale(table)
+    table.observe(camera(("L2", "empty", "stone")))
+    table.tick(float(next(T)) + 10)
+    assert table.snapshot()["warnings"] == []
+
+
+def test_the_camera_seeing_the_stone_elsewhere_is_asked_about(table):
+    table.observe(camera(("L2", "empty", "empty"), ("L1", "empty", "empty")))
+    placed_by_scale(table, "L2")
+    table.observe(camera(("L1", "empty", "stone")))  # the camera sees it on L1
+    assert table.snapshot()["warnings"] == []  # not yet: both need a moment
+    table.tick(float(next(T)) + 3)
+    warnings = table.snapshot()["warnings"]
+    assert "The scale has Ben's H1 on L2, but the camera sees L2 empty" in warnings[0]
+    assert "The camera sees a stone on L1, but the scale recorded none there" in warnings[1]
+    table.submit({"type": "call", "player": "Ana", "calls": "Cleo"})  # players confirm and go on
+    assert table.snapshot()["warnings"] == []
+    table.tick(float(next(T)) + 10)
+    assert table.snapshot()["warnings"] == []  # accepted as it is, until something changes
+
+
+def test_a_disagreement_that_resolves_in_time_is_never_shown(table):
+    table.observe(camera(("L2", "empty", "empty")))
+    placed_by_scale(table, "L2")
+    table.tick(float(next(T)) + 0.5)
+    table.observe(camera(("L2", "empty", "stone")))  # the camera catches up
+    table.tick(float(next(T)) + 10)
+    assert table.snapshot()["warnings"] == []
+
+
+def test_without_a_view_of_the_board_the_camera_judges_nothing(table):
+    table.observe(camera(("L2", "empty", "empty")))
+    placed_by_scale(table, "L2")
+    table.observe(BoardLost(float(next(T)), "hinkel-stein", "markers covered"))
+    table.tick(float(next(T)) + 10)
+    assert table.snapshot()["warnings"] == []
+
+
+def test_stones_of_the_last_round_on_camera_are_not_a_disagreement(table):
+    placed_by_scale(table, "L2")
+    table.observe(camera(("L2", "empty", "stone")))
+    # ... the round ends (filled again to 4 by the tablet and tilted) and stones still lie there
+    tablet(
+        table,
+        {"type": "call", "player": "Ana", "calls": "Cleo"},
+        {"type": "stake", "player": "Cleo", "add": 1},
+        {"type": "place", "player": "Cleo", "stones": ["Q1"], "space": "R2"},
+        {"type": "call", "player": "Ana", "calls": "Ana"},
+        {"type": "stake", "player": "Ana", "add": 1},
+        {"type": "place", "player": "Ana", "stones": ["P1"], "space": "L1"},
+        {"type": "call", "player": "Ana", "calls": "Dora"},
+        {"type": "stake", "player": "Dora", "add": 1},
+        {"type": "place", "player": "Dora", "stones": ["B1"], "space": "R1"},
+        {"type": "fate", "player": "Dora", "x": 0},
+        {"type": "tilt", "down": "left"},
+    )
+    table.observe(
+        camera(("R2", "empty", "stone"), ("L1", "empty", "stone"), ("R1", "empty", "stone"))
+    )
+    table.tick(float(next(T)) + 10)
+    assert table.snapshot()["warnings"] == []  # clearing the scale takes its time
