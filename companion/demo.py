@@ -19,7 +19,7 @@ from collections.abc import Callable
 from .devices.scale_sim import ScaleSimulator
 from .games.hinkel_stein import actions as A
 from .games.hinkel_stein.names import fate_intervals_mm
-from .games.hinkel_stein.random_player import RandomPlayer
+from .games.hinkel_stein.random_player import RandomPlayer, random_deal
 from .games.hinkel_stein.record import to_record
 from .profile import ScaleProfile
 from .referee.service import GameService
@@ -89,7 +89,11 @@ class SimulatedTable:
     # -- one decision --------------------------------------------------------------------
 
     def play_game(self, players: list[str], deal: dict[str, list[str]] | None = None) -> None:
-        """Start a game and play it to the end (or until ``stop`` is set)."""
+        """Start a game and play it to the end (or until ``stop`` is set). Without a
+        ``deal`` the cards are drawn from the table's seed: the same seed, the same game."""
+        if deal is None:
+            cards = random_deal(players, self.rng)
+            deal = {p: list(k) for p, k in zip(players, cards, strict=True)}
         self.service.start_game(players, deal=deal)
         self.run(SETTLE_S)
         while not self.stop.is_set():
