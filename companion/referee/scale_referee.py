@@ -74,6 +74,8 @@ class ScaleReferee:
     _disagree_since: dict[str, float] = field(default_factory=dict)  # space -> t_mono first seen
     _camera_ack: set[tuple[str, str]] = field(default_factory=set)  # (space, warning) confirmed
     _last_state: GameState | None = None
+    _decided: tuple[object, str] | None = None  # (round result, side down) until cleared
+    _seen_result: object | None = None  # the last round result looked at
 
     # -- entry points ----------------------------------------------------------------
 
@@ -137,6 +139,10 @@ class ScaleReferee:
                 submit += self._place(p.space, p.mass_g, state)
         if state.round.filled == 0:
             self.window_done = False
+        result = state.last_result
+        if result is not None and result is not self._seen_result:
+            self._seen_result = result  # a round was just decided: its stones still lie there
+            self._decided = (result, result.down)
         if not submit:
             submit += self._tilt_if_ready(state)
         return self._reaction(submit)
@@ -253,6 +259,8 @@ class ScaleReferee:
             self._asks = ()
             return
         if state.round.filled == 0:
+            self._decided = None  # clearing the scale: it may move as it likes now
+            self._warnings.pop("touched", None)
             return  # clearing the scale after a round: stones go back or leave the game
         self._warnings[f"removed:{where}"] = (
             f"A stone ({obs.mass_g:.0f} g) was taken off {where} during the round: put it back"
@@ -288,6 +296,15 @@ class ScaleReferee:
 
     def _settled(self, obs: ScaleSettled, state: GameState) -> list[dict[str, Any]]:
         self._warnings.pop("fate", None)
+        decided = self._decided
+        if decided is not None and state.round.filled == 0 and obs.down != decided[1]:
+            self._warnings["touched"] = (
+                f"The scale moved after the round was decided: it now rests {obs.down} side"
+                f" down, but the round ended {decided[1]} side down, and that result stands."
+                " Clear the scale for the next round"
+            )
+        elif decided is not None and obs.down == decided[1]:
+            self._warnings.pop("touched", None)
         return self._tilt_if_ready(state)
 
     def _tilt_if_ready(self, state: GameState) -> list[dict[str, Any]]:
