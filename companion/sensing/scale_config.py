@@ -25,7 +25,7 @@ class SensingConfig:
     torque_step_gmm: float = 500.0  # a change in torque above this (no mass step) is a shift
     step_frames: int = 4  # the total's level: the median of this many frames
     hand_jump_g: float = 8.0  # a step in the total's level (a stone, a hand arriving)
-    hand_window_s: float = 0.2  # the total must stand still this long since its last jump,
+    hand_window_s: float = 0.16  # the total must stand still this long since its last jump,
     hand_spread_g: float = 1.8  # ... its middle three quarters within this (g; at least
     #                             3.5 sd of the total's noise as measured at rest),
     hand_trend_g: float = 1.0  # ... its halves' means this close: else a hand is on it
