@@ -142,7 +142,9 @@ def main() -> None:
     print("| --- | --- | --- |")
     print(f"| sensor event to SSE update, median | {p50:.1f} ms ({len(delays)} events) | < 50 ms |")
     print(f"| sensor event to SSE update, 99th percentile | {p99:.1f} ms | < 50 ms |")
-    print(f"| server resident memory (`companion run` idle, no game, the simulated load cells running: no GPIO here) | {rss:.0f} MiB | |")
+    print(
+        f"| server resident memory (`companion run` idle, no game, the simulated load cells running: no GPIO here) | {rss:.0f} MiB | |"
+    )
     print(
         "| page transferred (HTML, JS, CSS, icon, manifest, state) |"
         f" {size / 1024:.1f} KiB | < 300 KB |"

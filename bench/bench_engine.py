@@ -8,21 +8,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 
-from common import machine
+from common import best_of, machine
 
 from companion.games.hinkel_stein import apply, parse_action, start_game, to_record
 from companion.games.hinkel_stein.random_player import random_game, random_game_iter
-
-
-def best_of(repeat: int, fn) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def main() -> None:

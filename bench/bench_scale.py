@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import platform
 import statistics
 import time
-from pathlib import Path
+
+from common import machine
 
 from companion.devices.scale_scenarios import random_round
 from companion.devices.scale_scoring import RoundScore, score_round
@@ -28,18 +28,6 @@ from companion.profile import default_profile
 from companion.sensing.scale import ScaleSensor, SensingConfig
 from companion.sensing.scale_recording import Recording
 from companion.sensing.scale_replay import sense_recording
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith(("model name", "Model")):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{cpu}; {platform.system()} {platform.release()}; Python {platform.python_version()}"
 
 
 def throughput(profile, sessions, repeat: int) -> tuple[float, int]:

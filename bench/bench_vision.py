@@ -21,10 +21,9 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import argparse  # noqa: E402
-import platform  # noqa: E402
 import time  # noqa: E402
-from pathlib import Path  # noqa: E402
 
+import common  # noqa: E402
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
@@ -40,18 +39,7 @@ SIZES = ((640, 480), (1280, 960))
 
 
 def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith(("model name", "Model")):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return (
-        f"{cpu}; {platform.system()} {platform.release()}; Python {platform.python_version()};"
-        f" OpenCV {cv2.__version__}, NumPy {np.__version__}"
-    )
+    return f"{common.machine()}; OpenCV {cv2.__version__}, NumPy {np.__version__}"
 
 
 def models(size):

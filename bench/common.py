@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import platform
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -18,3 +20,13 @@ def machine() -> str:
     except OSError:
         pass
     return f"{cpu}; {platform.system()} {platform.release()}; Python {platform.python_version()}"
+
+
+def best_of(repeat: int, fn: Callable[[], object]) -> float:
+    """The fastest of ``repeat`` wall-clock runs of ``fn``, in seconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
