@@ -74,16 +74,28 @@ def test_the_confirm_button_accepts_the_table_as_it_is(rig):
     assert wait_for(lambda: service.snapshot()["warnings"] == [])
 
 
+def led_levels(led, seconds=0.8):
+    """The levels the LED pin took over ``seconds`` (a blinking LED takes both)."""
+    seen, end = set(), time.monotonic() + seconds
+    while time.monotonic() < end:
+        seen.add(led.state)
+        time.sleep(0.01)
+    return seen
+
+
 def test_the_led_blinks_for_attention_and_faults(rig):
     service, factory, pinmap = rig
     led = factory.pin(pinmap.status_led_gpio)
     assert wait_for(lambda: led.state == 1)  # steady: ready
+    assert led_levels(led, 0.3) == {1}
+    service.submit({"type": "condition", "player": "Ana", "wins": "heavier"})
+    service.observe(StoneAdded(1.0, 50.0, -110.0, "L1"))  # out of turn: attention
+    assert status_of(service.snapshot()) == "attention"
+    assert led_levels(led, 2.5) == {0, 1}  # slow blink (1 s on, 1 s off)
     service.device_status("load cells", "ok", "HX711s")
     service.observe(Fault(2.0, "left", "no samples for 2.0 s"))
-    snap = service.snapshot()
-    assert status_of(snap) == "fault"
-    service.observe(StoneAdded(3.0, 50.0, -110.0, "L1"))
     assert status_of(service.snapshot()) == "fault"  # a fault outranks attention
+    assert led_levels(led, 0.5) == {0, 1}  # fast blink
 
 
 def test_without_gpio_the_controls_are_announced_unavailable(tmp_path):

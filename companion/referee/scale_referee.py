@@ -74,7 +74,7 @@ class ScaleReferee:
     _disagree_since: dict[str, float] = field(default_factory=dict)  # space -> t_mono first seen
     _camera_ack: set[tuple[str, str]] = field(default_factory=set)  # (space, warning) confirmed
     _last_state: GameState | None = None
-    _decided: tuple[object, str] | None = None  # (round result, side down) until cleared
+    _decided: str | None = None  # the side the last round ended on, until the scale is cleared
     _seen_result: object | None = None  # the last round result looked at
 
     # -- entry points ----------------------------------------------------------------
@@ -142,7 +142,7 @@ class ScaleReferee:
         result = state.last_result
         if result is not None and result is not self._seen_result:
             self._seen_result = result  # a round was just decided: its stones still lie there
-            self._decided = (result, result.down)
+            self._decided = result.down
         if not submit:
             submit += self._tilt_if_ready(state)
         return self._reaction(submit)
@@ -297,13 +297,13 @@ class ScaleReferee:
     def _settled(self, obs: ScaleSettled, state: GameState) -> list[dict[str, Any]]:
         self._warnings.pop("fate", None)
         decided = self._decided
-        if decided is not None and state.round.filled == 0 and obs.down != decided[1]:
+        if decided is not None and state.round.filled == 0 and obs.down != decided:
             self._warnings["touched"] = (
                 f"The scale moved after the round was decided: it now rests {obs.down} side"
-                f" down, but the round ended {decided[1]} side down, and that result stands."
+                f" down, but the round ended {decided} side down, and that result stands."
                 " Clear the scale for the next round"
             )
-        elif decided is not None and obs.down == decided[1]:
+        elif decided is not None and obs.down == decided:
             self._warnings.pop("touched", None)
         return self._tilt_if_ready(state)
 
