@@ -108,16 +108,17 @@ def open_scale(service: GameService, profile: ScaleProfile, *, requested: str) -
 
 
 class CameraView:
-    """Frames of the camera over the scale -> ``CellsChanged``/``BoardLost`` observations
-    (the Hinkel & Stein layout: the four spaces, the fate zone, the pot)."""
+    """Frames of the camera -> ``CellsChanged``/``BoardLost`` observations for one layout
+    (by default Hinkel & Stein's: the four spaces, the fate zone, the pot; Stein im
+    Brett's: the 36 fields of the board)."""
 
-    def __init__(self, *, colours=None) -> None:
+    def __init__(self, layout: str = "hinkel-stein", *, colours=None) -> None:
         from .sensing.vision.calibrate import load_model
         from .sensing.vision.changes import ChangeTracker
         from .sensing.vision.layout import load_layout
         from .sensing.vision.reader import BoardReader
 
-        self.layout = load_layout("hinkel-stein")
+        self.layout = load_layout(layout)
         model = load_model(colours, self.layout) if colours else None
         self.reader = BoardReader(self.layout, model, stream=True)
         self.tracker = ChangeTracker(self.layout)
@@ -128,7 +129,9 @@ class CameraView:
 
 
 class CameraLoop:
-    """Reads the camera on its own thread (``interval_s`` apart) and feeds the referee."""
+    """Reads the camera on its own thread (``interval_s`` apart) and feeds the referee,
+    through the vision layout of the game under way (``service.camera_layout``; Hinkel
+    & Stein's while no game with a camera referee is under way)."""
 
     def __init__(
         self,
@@ -141,12 +144,23 @@ class CameraLoop:
     ) -> None:
         self.service = service
         self.source = source
-        self.view = CameraView(colours=colours)
+        self.colours = colours
+        self._views: dict[str, CameraView] = {}
         self.interval_s = interval_s
         self.clock = clock
         self.last_frame = float("-inf")
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+
+    @property
+    def view(self) -> CameraView:
+        """The reading pipeline for the game under way (one per layout, kept: switching
+        games back and forth costs nothing; a new one starts from an unseen board)."""
+        layout = self.service.camera_layout or "hinkel-stein"
+        view = self._views.get(layout)
+        if view is None:
+            view = self._views[layout] = CameraView(layout, colours=self.colours)
+        return view
 
     def start(self) -> CameraLoop:
         self._thread.start()
@@ -171,11 +185,11 @@ class CameraLoop:
                     failing = True
                 self._stop.wait(1.0)
                 continue
-            if failing or self.last_frame == float("-inf"):
-                self.service.device_status("camera", "ok", "reading the scale's spaces")
+            view = self.view
+            self.service.device_status("camera", "ok", f"reading {view.layout.title}")
             failing = False
             now = self.last_frame = self.clock()
-            obs = self.view.feed(frame.image, now)
+            obs = view.feed(frame.image, now)
             if obs is not None:
                 self.service.observe(obs)
             self.service.tick(now)

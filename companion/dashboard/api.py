@@ -189,13 +189,15 @@ def games():
 def new_game():
     body = _json_body()
     if not isinstance(body, dict) or "players" not in body:
-        return _error(400, 'send {"players": [names, clockwise], "deal": {...} (optional)}')
+        return _error(
+            400,
+            'send {"game": "hinkel-stein" or "stein-im-brett", "players": [names, clockwise]}'
+            " and the game's options (docs/api.md)",
+        )
+    options = {k: v for k, v in body.items() if k not in ("players", "game")}
     try:
         snap = _service().start_game(
-            body["players"],
-            deal=body.get("deal"),
-            supply=body.get("supply"),
-            game=body.get("game", "hinkel-stein"),
+            body["players"], game=body.get("game", "hinkel-stein"), options=options
         )
     except (MalformedRecord, IllegalAction) as e:
         return _error(400, str(e))

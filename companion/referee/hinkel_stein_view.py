@@ -6,8 +6,11 @@ only legal choices are ever offered.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..errors import MalformedRecord
 from ..games.hinkel_stein import actions as A
 from ..games.hinkel_stein import moves
 from ..games.hinkel_stein import queries as q
@@ -26,6 +29,9 @@ from ..games.hinkel_stein.state import GameState, RoundResult
 from ..games.hinkel_stein.summary import describe
 
 _MODEL = ScaleModel()
+
+#: The camera layout this game is read with (``companion/sensing/vision/layouts``).
+CAMERA_LAYOUT = "hinkel-stein"
 
 
 def choice_label(action: A.Action, state: GameState) -> str:
@@ -153,8 +159,22 @@ def _result_view(state: GameState, res: RoundResult) -> dict[str, Any]:
     }
 
 
-def view(state: GameState, history: list[tuple[RoundResult, tuple[int, ...]]]) -> dict[str, Any]:
-    """The dashboard's picture of the game: round, scale, outcomes, choices, history, chart."""
+def round_history(states: Sequence[GameState]) -> list[tuple[RoundResult, tuple[int, ...]]]:
+    """Each decided round of the game so far, with the discs every player held after it."""
+    history = []
+    prev = None
+    for s in states:
+        if s.last_result is not None and s.last_result is not prev:
+            history.append((s.last_result, s.discs))
+            prev = s.last_result
+    return history
+
+
+def view(states: Sequence[GameState], actions: Sequence[A.Action] = ()) -> dict[str, Any]:
+    """The dashboard's picture of the game (``states``: every state from the start, the
+    last is now): round, scale, outcomes, choices, history, chart."""
+    state = states[-1]
+    history = round_history(states)
     names = state.players
     r = state.round
     aw = q.awaiting(state)
@@ -259,3 +279,28 @@ def undo_hint(action: A.Action, before: GameState, after: GameState) -> str:
         parts.append(f"discs back to: {held}, pot {before.pot}, supply {before.supply}")
     text = "; ".join(parts)
     return text[0].upper() + text[1:]
+
+
+def start_record(
+    players: list[str], options: Mapping[str, Any], rng: random.Random
+) -> dict[str, Any]:
+    """The ``start`` record for a new game from the tablet: ``deal`` (each player's name
+    to his stone cards) or, without, cards drawn with ``rng``; ``supply`` optional."""
+    from ..games.hinkel_stein.random_player import random_deal
+
+    unknown = sorted(set(options) - {"deal", "supply"})
+    if unknown:
+        raise MalformedRecord(
+            f"a new game of Hinkel & Stein takes 'deal' and 'supply', not {', '.join(unknown)}"
+        )
+    deal = options.get("deal")
+    if deal is None:
+        if not 2 <= len(players) <= 4:
+            raise MalformedRecord(f"Hinkel & Stein is for 2 to 4 players, not {len(players)}")
+        cards = random_deal(players, rng)
+        deal = {p: list(k) for p, k in zip(players, cards, strict=True)}
+    start: dict[str, Any] = {"type": "start", "game": "hinkel-stein", "players": players}
+    start["deal"] = deal
+    if options.get("supply") is not None:
+        start["supply"] = options["supply"]
+    return start

@@ -29,13 +29,22 @@ from ..journal import Journal
 from ..profile import ScaleProfile, default_profile
 from ..records import replay_path
 from ..sensing.observations import Fault, Observation
-from . import hinkel_stein_view
+from . import hinkel_stein_view, stein_im_brett_view
 from .scale_referee import Reaction, ScaleReferee
+from .stein_im_brett_camera import SteinImBrettCamera
 
 log = logging.getLogger("companion.referee")
 
-#: Per game: the dashboard view and the undo hint (see ``hinkel_stein_view``).
-VIEWS = {"hinkel-stein": hinkel_stein_view}
+#: Per game the dashboard knows: its view module. Each has ``view(states, actions)``,
+#: ``choices(state)``, ``undo_hint(action, before, after)``, ``start_record(players,
+#: options, rng)`` and ``CAMERA_LAYOUT`` (the vision layout the camera reads it with).
+VIEWS = {"hinkel-stein": hinkel_stein_view, "stein-im-brett": stein_im_brett_view}
+
+#: Per game: the referee that turns the table's sensors into actions and warnings.
+REFEREES: dict[str, Callable[[ScaleProfile], Any]] = {
+    "hinkel-stein": ScaleReferee,
+    "stein-im-brett": lambda profile: SteinImBrettCamera(),
+}
 
 
 _GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")
@@ -193,27 +202,27 @@ class GameService:
         self,
         players: list[str],
         *,
-        deal: dict[str, list[str]] | None = None,
-        supply: int | None = None,
         game: str = "hinkel-stein",
+        options: dict[str, Any] | None = None,
+        rng: random.Random | None = None,
+        **more: Any,
     ) -> dict[str, Any]:
-        """Start a game for ``players`` (clockwise); without ``deal`` the cards are drawn."""
-        if game != "hinkel-stein":
-            raise MalformedRecord(f"the dashboard can start Hinkel & Stein games, not {game!r}")
+        """Start a game of ``game`` for ``players`` (clockwise). ``options`` (and keywords)
+        are the game's: Hinkel & Stein ``deal`` and ``supply`` (without a deal the cards
+        are drawn), Stein im Brett ``colours`` and ``layout`` (without colours they are
+        dealt); ``rng`` draws what is not given (default: the system's randomness)."""
+        if options is not None and not isinstance(options, dict):
+            raise MalformedRecord(f"a new game's options are an object, not {options!r}")
+        options = {**(options or {}), **more}
+        view = VIEWS.get(game) if isinstance(game, str) else None
+        if view is None:
+            known = " and ".join(rules_for(g).title for g in VIEWS)
+            raise MalformedRecord(f"the dashboard can start {known} games, not {game!r}")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise MalformedRecord("players must be a list of names, in clockwise order")
         players = [p.strip() for p in players]
-        if deal is None:
-            from ..games.hinkel_stein.random_player import random_deal
-
-            if not 2 <= len(players) <= 4:
-                raise MalformedRecord(f"Hinkel & Stein is for 2 to 4 players, not {len(players)}")
-            cards = random_deal(players, random.SystemRandom())
-            deal = {p: list(k) for p, k in zip(players, cards, strict=True)}
-        start: dict[str, Any] = {"type": "start", "game": game, "players": players, "deal": deal}
-        if supply is not None:
-            start["supply"] = supply
-        return self.new_game(start)
+        options = {k: v for k, v in options.items() if v is not None}
+        return self.new_game(view.start_record(players, options, rng or random.SystemRandom()))
 
     def _point_to(self, name: str) -> None:
         tmp = self._current_file.with_suffix(".tmp")
@@ -270,6 +279,9 @@ class GameService:
             self.last_undo = hints
             if self._referee is not None:
                 self._referee.tablet_action()
+                undone = getattr(self._referee, "undone", None)
+                if undone is not None:  # the undone stones still lie on the table
+                    self._react(undone(game.state))
             self._sync_notch()
             self._bump()
             return self.snapshot()
@@ -278,11 +290,21 @@ class GameService:
 
     def _new_referee(self) -> None:
         game = self._game
-        self._referee = (
-            ScaleReferee(self.profile) if game and game.rules.name == "hinkel-stein" else None
-        )
+        make = REFEREES.get(game.rules.name) if game is not None else None
+        self._referee = make(self.profile) if make is not None else None
         self.asks = ()
         self._sync_notch()
+
+    @property
+    def camera_layout(self) -> str | None:
+        """The vision layout the camera should read for the game under way (None: the
+        game has no camera referee, or no game is under way)."""
+        with self._lock:
+            game = self._game
+            view = VIEWS.get(game.rules.name) if game is not None else None
+            if view is None or self._referee is None:
+                return None
+            return view.CAMERA_LAYOUT
 
     def _sync_notch(self) -> None:
         notch = (
@@ -335,6 +357,9 @@ class GameService:
             if self._referee is not None:
                 self._referee.tablet_action()
                 self.warnings, self.asks = [], ()
+                accept = getattr(self._referee, "accept_table", None)
+                if accept is not None:  # what the camera reads now is taken as it is
+                    self._react(accept(game.state))
             self._bump()
             return self.snapshot()
 
@@ -388,7 +413,7 @@ class GameService:
     def _device_view(self) -> dict[str, dict[str, str]]:
         """Device health, with the sensing's faults (a channel stuck or silent) folded in."""
         out = {name: dict(entry) for name, entry in self.devices.items()}
-        faulty = sorted(self._referee.faulty) if self._referee is not None else []
+        faulty = sorted(getattr(self._referee, "faulty", ()))
         if faulty and "load cells" in out:
             out["load cells"] = {"state": "fault", "detail": f"fault on {', '.join(faulty)}"}
         return out
@@ -401,7 +426,7 @@ class GameService:
                 "warnings": list(self.warnings),
                 "undo_hints": list(self.last_undo),
                 "asks": list(self.asks),
-                "hand_on_scale": bool(self._referee and self._referee.hand_on_scale),
+                "hand_on_scale": bool(getattr(self._referee, "hand_on_scale", False)),
                 "devices": self._device_view(),
             }
             game = self._game
@@ -409,15 +434,12 @@ class GameService:
                 return base | {"game": None, "replay": None, "view": None}
             state = game.state
             view = VIEWS.get(game.rules.name)
-            history = []
-            if view is not None and hasattr(state, "last_result"):
-                prev = None
-                for s in game.states:
-                    if s.last_result is not None and s.last_result is not prev:
-                        history.append((s.last_result, s.discs))
-                        prev = s.last_result
-            view_data = view.view(state, history) if view is not None else None
-            settled = self._referee.last_settled if self._referee is not None else None
+            view_data = view.view(game.states, game.actions) if view is not None else None
+            seen = getattr(self._referee, "view", None)
+            if view_data is not None and "board" in view_data and isinstance(seen, dict):
+                for f in view_data["board"]:  # what the camera sees on each field
+                    f["seen"] = seen.get(f["id"])
+            settled = getattr(self._referee, "last_settled", None)
             if view_data is not None and settled is not None:
                 # the beam as the load cells last saw it at rest, not as the model expects
                 view_data["scale"].update(

@@ -15,6 +15,12 @@ again (the next ``CellsChanged``).
 After a round is scored the engine's board is empty but the stones still lie on the
 table until the players clear it: a stone still on the field and in the colour it had
 when the round was scored is left over, not new (and a note asks to clear the board).
+
+After an undo on the tablet the undone stones still lie on the board: they are held (not
+new) until the camera sees their field change, so an undo is never re-proposed at once.
+When the players confirm the table as it is (``accept_table``), the fields where the
+camera disagrees with the record are accepted as read until they change again (a stone
+the camera keeps misreading need not stand as a warning all evening).
 """
 
 from __future__ import annotations
@@ -64,6 +70,11 @@ class SteinImBrettCamera:
     _scorings: int | None = None  # rounds scored when last looked at
     _leftover: dict[str, str] = field(default_factory=dict)  # field -> colour of last round
     _proposed: tuple[Any, dict[str, Any]] | None = None  # (state key, record) last submitted
+    _held: dict[str, str] = field(default_factory=dict)  # field -> colour of an undone stone
+    _accepted: dict[str, str] = field(default_factory=dict)  # field -> label players accepted
+    hand_on_scale: bool = False  # the shape of the scale referee's (no scale in this game)
+    last_settled: None = None
+    faulty: frozenset[str] = frozenset()
 
     # -- entry points ----------------------------------------------------------------
 
@@ -85,6 +96,33 @@ class SteinImBrettCamera:
 
     def after_change(self, state: GameState) -> Reaction:
         """Look again after an action was accepted (from the camera or the tablet)."""
+        return self._judge(state)
+
+    def tick(self, t_mono: float, state: GameState) -> Reaction:
+        """Time passes: nothing here waits on time; the standing warnings stay."""
+        return self._judge(state)
+
+    def tablet_action(self) -> None:
+        """An action entered on the tablet: judged afresh by ``after_change``."""
+
+    def undone(self, state: GameState) -> Reaction:
+        """Actions were undone, ``state`` is the game now: the stones the camera sees on
+        fields now free are held, not new, until their field changes."""
+        self._track_rounds(state)
+        for f, placed in zip(state.board.ids, state.cells, strict=True):
+            seen = self._label(f)
+            if placed is None and seen in COLOURS and self._leftover.get(f) != seen:
+                self._held[f] = seen
+        return self._judge(state)
+
+    def accept_table(self, state: GameState) -> Reaction:
+        """The players confirm the table as it is: where the camera sees something else
+        than the record on a taken field (a misread colour, a nudged stone), its reading
+        is accepted until the field changes; held and left-over stones stay as they are."""
+        for f, placed in zip(state.board.ids, state.cells, strict=True):
+            seen = self._label(f)
+            if placed is not None and seen not in (UNKNOWN, placed):
+                self._accepted[f] = seen
         return self._judge(state)
 
     # -- judging ---------------------------------------------------------------------
@@ -111,8 +149,22 @@ class SteinImBrettCamera:
             if placed is not None or seen not in (UNKNOWN, self._leftover[f]):
                 del self._leftover[f]  # cleared, or a new stone lies there now
 
+    def _release(self, state: GameState) -> None:
+        """Held and accepted fields whose reading changed count as usual again."""
+        for f in list(self._held):
+            if (
+                self._label(f) not in (UNKNOWN, self._held[f])
+                or state.cells[state.board.index[f]] is not None
+            ):
+                del self._held[f]
+        for f in list(self._accepted):
+            placed = state.cells[state.board.index[f]]
+            if placed is None or self._label(f) not in (UNKNOWN, self._accepted[f]):
+                del self._accepted[f]
+
     def _judge(self, state: GameState) -> Reaction:
         self._track_rounds(state)
+        self._release(state)
         ids = state.board.ids
         warnings: list[str] = []
         new: list[tuple[str, str]] = []
@@ -120,10 +172,10 @@ class SteinImBrettCamera:
         changed: list[tuple[str, str, str]] = []
         for f, placed in zip(ids, state.cells, strict=True):
             seen = self._label(f)
-            if seen == UNKNOWN:
+            if seen == UNKNOWN or self._accepted.get(f) == seen:
                 continue  # wait for a clear reading (no proposal while any field is unknown)
             if placed is None:
-                if seen != EMPTY and self._leftover.get(f) != seen:
+                if seen != EMPTY and self._leftover.get(f) != seen and f not in self._held:
                     new.append((f, seen))
             elif seen == EMPTY:
                 vanished.append((f, placed))
@@ -153,6 +205,12 @@ class SteinImBrettCamera:
             warnings.append(
                 f"{f} holds a {was} stone, but the camera sees {now} there: put the {was} stone"
                 f" back on {f} (and the {now} one where it belongs)"
+            )
+        if self._held:
+            held = sorted(self._held, key=state.board.index.__getitem__)
+            warnings.append(
+                f"Undone: take the stones off {_fields(held)} (the camera leaves them out"
+                " until they are gone)"
             )
         if self._leftover:
             left = sorted(self._leftover, key=state.board.index.__getitem__)

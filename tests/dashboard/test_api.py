@@ -214,3 +214,37 @@ def test_earlier_games_are_kept_listed_and_exported(player):
     assert [json.loads(x)["type"] for x in lines] == ["start", "condition"]
     assert player.get("/api/games/..%2Fpin/record").status_code == 404
     assert player.get("/api/games/20990101-000000-abcdef/record").status_code == 404
+
+
+SIB = {
+    "game": "stein-im-brett",
+    "players": ["Ana", "Ben", "Cleo"],
+    "colours": {"Ana": ["red", "yellow"], "Ben": ["green", "blue"], "Cleo": ["white", "black"]},
+}
+
+
+def test_a_stein_im_brett_game_is_started_and_played_through_the_api(player):
+    snap = player.post("/api/games", json=SIB, headers=JSON).json
+    assert snap["game"]["name"] == "stein-im-brett" and snap["replay"]["colours"] == SIB["colours"]
+    snap = player.post("/api/actions", json={"type": "draw", "colour": "blue"}, headers=JSON).json
+    assert snap["view"]["awaiting_text"] == "Ben places 3 stones"
+    turn = {"type": "place", "player": "Ben", "stones": [["a1", "green"], ["a2", "green"],
+                                                         ["g4", "red"]]}  # fmt: skip
+    snap = player.post("/api/actions", json=turn, headers=JSON).json
+    assert snap["view"]["advice"]["together"] == [["a1", "a2"]]
+    r = player.post("/api/actions", json={**turn, "player": "Cleo"}, headers=JSON)
+    assert r.status_code == 409 and "a1 is already taken" in r.json["error"]
+    r = player.post("/api/undo", json={}, headers=JSON)
+    assert "Take the green stone off a1" in r.json["undo_hints"][0]
+
+
+def test_a_stein_im_brett_game_with_wrong_options_is_refused_with_the_reason(player):
+    r = player.post("/api/games", json={**SIB, "deal": {}}, headers=JSON)
+    assert r.status_code == 400 and "takes 'colours' and 'layout', not deal" in r.json["error"]
+    r = player.post("/api/games", json={**SIB, "rng": 3}, headers=JSON)
+    assert r.status_code == 400 and "not rng" in r.json["error"]
+    r = player.post("/api/games", json={**SIB, "game": "hilo"}, headers=JSON)
+    assert r.status_code == 400 and "Hinkel & Stein and Stein im Brett" in r.json["error"]
+    r = player.post("/api/games", json={**SIB, "colours": {"Ana": ["red"]}}, headers=JSON)
+    assert r.status_code == 400 and "lacks the colours of Ben" in r.json["error"]
+    assert player.get("/api/state").json["game"] is None
