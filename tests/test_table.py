@@ -136,3 +136,45 @@ def test_the_camera_loop_feeds_the_referee_what_it_sees(tmp_path):
     finally:
         loop.stop()
         service.close()
+
+
+def test_the_camera_loop_reads_the_board_of_the_game_under_way(tmp_path):
+    """A Stein im Brett game: the loop switches to that layout, and three stones laid on
+    the rendered board become the turn, from the camera alone."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from companion.devices.frames import SyntheticSource
+    from companion.devices.scenes import random_scene
+    from companion.sensing.vision.layout import load_layout
+    from companion.table import CameraLoop
+
+    lay = load_layout("stein-im-brett")
+    scene = replace(random_scene(lay, np.random.default_rng(8), hands=0, shadows=0), contents={})
+    on_board: dict[str, str] = {}
+
+    def scenes():
+        while True:
+            yield replace(scene, contents=dict(on_board))
+
+    service = GameService(tmp_path)
+    service.start_game(
+        ["Ana", "Ben"],
+        game="stein-im-brett",
+        colours={"Ana": ["red", "yellow", "green"], "Ben": ["blue", "white", "black"]},
+    )
+    service.submit({"type": "draw", "colour": "blue"})  # Ben starts
+    loop = CameraLoop(service, SyntheticSource(scenes(), seed=8), interval_s=0.01).start()
+    try:
+        assert wait_for(lambda: len(service._referee.view) == 36)
+        assert loop.view.layout.name == "stein-im-brett"
+        on_board.update(a1="red", d5="blue", g4="white")
+        assert wait_for(lambda: service.game_state.turn == 0)
+        assert service.accepted[("sensor", "place")] == 1
+        cells = dict(zip(service.game_state.board.ids, service.game_state.cells, strict=True))
+        assert {f: c for f, c in cells.items() if c} == {"a1": "red", "d5": "blue", "g4": "white"}
+        assert "Stein im Brett" in service.snapshot()["devices"]["camera"]["detail"]
+    finally:
+        loop.stop()
+        service.close()
