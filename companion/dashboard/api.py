@@ -152,6 +152,17 @@ def done():
         return _error(409, str(e))
 
 
+@bp.post("/confirm")
+@acting
+def confirm():
+    """The players confirm the table as it is (the table's confirm button): the
+    standing warnings go; a camera reading that differs from the record is accepted."""
+    try:
+        return jsonify(_service().confirm())
+    except NoGame as e:
+        return _error(409, str(e))
+
+
 @bp.get("/record")
 def record():
     try:

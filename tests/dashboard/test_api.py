@@ -248,3 +248,23 @@ def test_a_stein_im_brett_game_with_wrong_options_is_refused_with_the_reason(pla
     r = player.post("/api/games", json={**SIB, "colours": {"Ana": ["red"]}}, headers=JSON)
     assert r.status_code == 400 and "lacks the colours of Ben" in r.json["error"]
     assert player.get("/api/state").json["game"] is None
+
+
+def test_confirm_accepts_the_cameras_reading_of_a_field(player, service):
+    from companion.games.stein_im_brett import DEFAULT
+    from companion.sensing.observations import CellChange, CellsChanged
+
+    player.post("/api/games", json=SIB, headers=JSON)
+    player.post("/api/actions", json={"type": "draw", "colour": "blue"}, headers=JSON)
+    turn = [["a1", "green"], ["b3", "blue"], ["g4", "red"]]
+    player.post(
+        "/api/actions", json={"type": "place", "player": "Ben", "stones": turn}, headers=JSON
+    )
+    seen = dict.fromkeys(DEFAULT.ids, "empty") | dict(turn) | {"b3": "black"}  # b3 misread
+    changes = tuple(CellChange(f, "unknown", c, 0.9) for f, c in seen.items())
+    service.observe(CellsChanged(1, "stein-im-brett", changes))
+    warnings = player.get("/api/state").json["warnings"]
+    assert len(warnings) == 1 and "b3 holds a blue stone, but the camera sees black" in warnings[0]
+    assert player.post("/api/confirm", json={}, headers=JSON).json["warnings"] == []
+    assert player.get("/api/state").json["warnings"] == []
+    assert player.post("/api/confirm", json={}).status_code == 400  # no X-Companion header
