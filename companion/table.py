@@ -12,6 +12,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from .devices.load_cells import LoadCells, open_load_cells
 from .errors import DeviceError
@@ -120,6 +121,7 @@ class CameraView:
 
         self.layout = load_layout(layout)
         model = load_model(colours, self.layout) if colours else None
+        self.colours_from = "the layout's printed colours" if model is None else str(colours)
         self.reader = BoardReader(self.layout, model, stream=True)
         self.tracker = ChangeTracker(self.layout)
 
@@ -159,7 +161,15 @@ class CameraLoop:
         layout = self.service.camera_layout or "hinkel-stein"
         view = self._views.get(layout)
         if view is None:
-            view = self._views[layout] = CameraView(layout, colours=self.colours)
+            from .vision_cli import default_colour_profile
+
+            colours = self.colours or default_colour_profile(layout)
+            view = self._views[layout] = CameraView(layout, colours=colours)
+            view.colours_from = (
+                f"colours from {Path(colours).name}"
+                if colours
+                else f"printed colours (calibrate: companion calibrate colours --layout {layout})"
+            )
         return view
 
     def start(self) -> CameraLoop:
@@ -186,7 +196,9 @@ class CameraLoop:
                 self._stop.wait(1.0)
                 continue
             view = self.view
-            self.service.device_status("camera", "ok", f"reading {view.layout.title}")
+            self.service.device_status(
+                "camera", "ok", f"reading {view.layout.title}; {view.colours_from}"
+            )
             failing = False
             now = self.last_frame = self.clock()
             obs = view.feed(frame.image, now)

@@ -29,7 +29,8 @@ def _err(cmd: str, message: str) -> int:
     return EXIT_USAGE
 
 
-def _default_profile(layout_name: str) -> Path | None:
+def default_colour_profile(layout_name: str) -> Path | None:
+    """``calibration/colours-LAYOUT.toml`` if ``companion calibrate colours`` wrote it."""
     from .paths import data_dir
 
     try:
@@ -52,7 +53,7 @@ def _layout_and_reader(args):
     corners = parse_corners(args.corners) if args.corners else None
     if args.grid and corners is None:
         raise ValueError("a grid has no markers: give its corners with --corners")
-    profile = Path(args.colours) if args.colours else _default_profile(layout.name)
+    profile = Path(args.colours) if args.colours else default_colour_profile(layout.name)
     model = load_model(profile, layout) if profile else None
     return layout, BoardReader(layout, model, corners_px=corners)
 
