@@ -9,11 +9,14 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from pathlib import Path
 
 import pytest
 
 from companion.dashboard import create_app
 from companion.referee.service import GameService
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -74,3 +77,34 @@ def live(tmp_path):
     server = LiveServer(tmp_path)
     yield server
     server.stop()
+
+
+@pytest.fixture
+def page(browser, live):
+    """A tablet-sized page on the live dashboard; confirmations (undo) are accepted."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.on("dialog", lambda d: d.accept())  # the undo confirmation
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live.url)
+    yield page
+    context.close()
+    assert errors == [], f"errors in the page's scripts: {errors}"
+
+
+def shot(page, name: str, tmp_path: Path) -> None:
+    """A screenshot: into docs/screenshots/ with UPDATE_SCREENSHOTS=1 (then commit them),
+    else beside the test's other files (a test run never changes the checkout)."""
+    folder = SHOTS if os.environ.get("UPDATE_SCREENSHOTS") == "1" else tmp_path
+    page.screenshot(path=str(folder / name))
+
+
+def unlock(page, pin: str) -> None:
+    """Enter the table PIN."""
+    from playwright.sync_api import expect
+
+    page.click("#btn-pin")
+    page.fill("#pin-input", pin)
+    page.click("#pin-form button[value=ok]")
+    expect(page.locator("#btn-pin")).to_have_text("Unlocked")

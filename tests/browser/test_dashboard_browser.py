@@ -3,48 +3,20 @@ events, undo, and reconnect after the server restarts."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
 from companion.sensing.observations import ScaleSettled, StoneAdded
 
 from ..dashboard.server_process import ServerProcess
+from .conftest import shot, unlock
 
 X = {"L2": -180.0, "L1": -110.0, "R1": 110.0, "R2": 180.0}
-
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-
-
-def shot(page, name: str, tmp_path: Path) -> None:
-    """A screenshot: into docs/screenshots/ with UPDATE_SCREENSHOTS=1 (then commit them),
-    else beside the test's other files (a test run never changes the checkout)."""
-    folder = SHOTS if os.environ.get("UPDATE_SCREENSHOTS") == "1" else tmp_path
-    page.screenshot(path=str(folder / name))
-
-
-@pytest.fixture
-def page(browser, live):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.on("dialog", lambda d: d.accept())  # the undo confirmation
-    page.goto(live.url)
-    yield page
-    context.close()
 
 
 def tap(page, label):
     page.locator("#choices button", has_text=re.compile(f"^{re.escape(label)}$")).first.click()
-
-
-def unlock(page, pin):
-    page.click("#btn-pin")
-    page.fill("#pin-input", pin)
-    page.click("#pin-form button[value=ok]")
-    expect(page.locator("#btn-pin")).to_have_text("Unlocked")
 
 
 def test_a_round_is_played_by_tapping_and_by_sensor_events(page, live, tmp_path):

@@ -1,0 +1,214 @@
+// Hinkel & Stein's page: the scale, the outcomes, the decisions, players and history.
+// Uses the common helpers of app.js ($, el, svg, snap, unlocked, act, post, render).
+"use strict";
+
+(() => {
+  function renderHinkelStein(s) {
+    const r = s.replay;
+    $("where").textContent = `${s.game.title} · pass ${r.pass} · round ${r.round}`;
+    $("awaiting").textContent = s.view.awaiting_text;
+    renderScale(s.view.scale);
+    renderFacts(s, r);
+    renderOutcomes(s.view.outcomes, s.view.round.condition);
+    renderChoices(s.view);
+    renderPlayers(s, r);
+    renderHistory(s.view, r.players);
+  }
+
+  function renderScale(scale) {
+    const root = $("scale");
+    root.replaceChildren();
+    const pivot = { left: -20, middle: 0, right: 20 }[scale.notch];
+    const angle = scale.down === "left" ? -6 : scale.down === "right" ? 6 : 0;
+    root.append(svg("line", { x1: -225, y1: 60, x2: 225, y2: 60, stroke: "#b9b19a", "stroke-width": 2 }));
+    root.append(svg("path", { d: `M ${pivot} 20 L ${pivot - 22} 60 L ${pivot + 22} 60 Z`, fill: "#8a7a55" }));
+    const beam = svg("g", { transform: `rotate(${angle} ${pivot} 18)` });
+    beam.append(svg("rect", { x: -210, y: 12, width: 420, height: 10, rx: 3, fill: "#c8b27a" }));
+    for (const n of [-20, 0, 20]) {
+      beam.append(svg("circle", { cx: n, cy: 24, r: 3, fill: n === pivot ? "#2f3b2f" : "#9a8a65" }));
+    }
+    const spaces = { L2: -180, L1: -110, R1: 110, R2: 180 };
+    for (const [name, x] of Object.entries(spaces)) {
+      beam.append(svg("rect", { x: x - 25, y: 6, width: 50, height: 6, fill: "#e9dfc2", stroke: "#9a8a65" }));
+      beam.append(svg("text", { x, y: 40, "text-anchor": "middle", "font-size": 11, fill: "#5d665e" }, name));
+    }
+    for (const p of scale.placements) {
+      const h = 14 + 10 * p.stones.length;
+      beam.append(svg("rect", { x: p.x_mm - 20, y: 6 - h, width: 40, height: h, rx: 5,
+        fill: kindColour(p.kind), opacity: p.passive ? 0.55 : 1, stroke: "#333" }));
+      beam.append(svg("text", { x: p.x_mm, y: 6 - h / 2 + 4, "text-anchor": "middle", "font-size": 12,
+        "font-weight": 700 }, p.stones.join("+")));
+      beam.append(svg("text", { x: p.x_mm, y: -h - 2, "text-anchor": "middle", "font-size": 11 }, p.player));
+    }
+    beam.append(svg("circle", { cx: scale.fate_x_mm, cy: -2, r: 9, fill: "#6d7f94", stroke: "#222" }));
+    beam.append(svg("text", { x: scale.fate_x_mm, y: 2, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, "F"));
+    root.append(beam);
+  }
+
+  function kindColour(kind) {
+    return { pillar: "#c88f6f", hinkelstein: "#9fb38f", quartz: "#b9c8df", boulder: "#a89f94" }[kind] || "#ccc";
+  }
+
+  function renderFacts(s, r) {
+    const v = s.view;
+    const facts = [
+      ["Chieftain", r.chieftain],
+      ["Wins", v.round.condition ? `${v.round.condition} side` : "not chosen yet"],
+      ["Pot", r.pot],
+      ["Supply", r.supply],
+      ["Notch", v.scale.notch],
+    ];
+    if (v.scale.margin_g !== null) facts.push(["Tilt margin", `${v.scale.margin_g} g` + (v.scale.source === "scale" ? "" : " (model)")]);
+    if (v.round.partner) facts.push(["Partner", v.round.partner]);
+    if (v.round.mandatory_kind) facts.push(["Must play actively", v.round.mandatory_kind]);
+    $("scale-facts").replaceChildren(...facts.map(([k, val]) => el("span", {}, `${k}: `, el("b", {}, String(val)))));
+  }
+
+  function renderOutcomes(outcomes, condition) {
+    const box = $("outcomes");
+    box.replaceChildren();
+    for (const side of ["left", "right"]) {
+      const o = outcomes[side];
+      const paid = Object.entries(o.paid).filter(([, n]) => n > 0).map(([p, n]) => `${p} +${n}`).join(", ");
+      box.append(el("div", { class: "outcome" },
+        el("b", {}, `If ${side} goes down: `),
+        o.winners.length ? `${o.winners.join(" & ")} ${o.winners.length > 1 ? "win" : "wins"}` : "nobody wins",
+        el("br"), paid || "no payout", `; ${o.carried} stay in the pot`,
+        o.next_chieftain ? el("span", {}, el("br"), `next chieftain ${o.next_chieftain}`) : ""));
+    }
+    if (!condition) box.append(el("div", { class: "outcome" }, "The chieftain has not chosen heavier or lighter yet."));
+  }
+
+  const GROUPS = {
+    condition: "Victory condition", offer: "Partnership", answer: "Partnership", call: "Call who places next",
+    mode: "Kind and play", stake: "Stake", notch: "Hinkelstein notch", place: "Place a stone",
+    boulder: "Boulder", fate: "Stone of Fate", tilt: "Scale settled (manual)", keep: "Keep a boulder", done: "Nothing more this round",
+  };
+
+  function choiceButton(c) {
+    return el("button", { class: "big", onclick: () => choose(c), disabled: unlocked ? null : "" }, c.label);
+  }
+
+  function renderChoices(view) {
+    const box = $("choices");
+    box.replaceChildren();
+    const aw = view.awaiting;
+    $("act-title").textContent = aw && aw.player ? `${aw.player} decides` : "Decisions";
+    const primary = view.choices.filter((c) => c.type !== "tilt" && (!aw || c.type === aw.action || c.type === "done" || view.optional.some((o) => o.action === c.type)));
+    let group = null;
+    for (const c of primary) {
+      if (GROUPS[c.type] !== group) { group = GROUPS[c.type]; box.append(el("div", { class: "choice-group" }, group)); }
+      box.append(choiceButton(c));
+    }
+    if (snap.asks && snap.asks.length) {
+      box.prepend(el("div", { class: "choice-group" }, "The scale cannot tell: which stone is it?"),
+        ...snap.asks.map((a) => choiceButton({ ...a, type: "place" })));
+    }
+    if (snap.hand_on_scale) box.append(el("div", { class: "choice-group" }, "✋ A hand is on the scale"));
+    if (!primary.length && aw && aw.action === "tilt") box.append(el("div", { class: "choice-group" }, "Waiting for the scale to settle; use Manual entry if the sensor missed it."));
+    if (!unlocked) box.append(el("div", { class: "choice-group" }, "Unlock with the table PIN to make decisions."));
+    const manual = $("manual");
+    manual.replaceChildren(el("div", { class: "choice-group" }, "Everything the rules allow now:"));
+    for (const c of view.choices) manual.append(choiceButton(c));
+  }
+
+  async function choose(c) {
+    if (c.type === "fate") return openFate(c);
+    if (c.endpoint) {
+      try { render(await post(c.endpoint, {})); } catch (e) { showError(e.message); }
+      return;
+    }
+    act(c.record);
+  }
+
+  function renderPlayers(s, r) {
+    const took = new Set(s.view.round.took);
+    const rows = r.players.map((p) => el("tr", {},
+      el("td", {}, p, p === r.chieftain ? el("span", { class: "badge chief" }, "chieftain") : "",
+        took.has(p) ? el("span", { class: "badge took" }, "took 1") : "",
+        r.winners.includes(p) ? el("span", { class: "badge chief" }, "winner") : ""),
+      el("td", {}, r.kinds[p].join(", ")),
+      el("td", { class: "discs" }, String(r.discs[p]))));
+    $("players").replaceChildren(el("tr", {}, el("th", {}, "Player"), el("th", {}, "Stones"), el("th", { class: "discs" }, "Discs")), ...rows);
+    $("ledger").replaceChildren(el("span", {}, "Pot ", el("b", {}, String(r.pot))), el("span", {}, "Supply ", el("b", {}, String(r.supply))));
+  }
+
+  const LINE_COLOURS = ["#2f6b3a", "#b5502f", "#2f5f9b", "#8a6d1f"];
+
+  function renderHistory(view, players) {
+    const list = $("history");
+    list.replaceChildren(...view.history.slice().reverse().map((h) => el("li", {},
+      `Pass ${h.pass} round ${h.round}: ${h.down} down, ${h.winning_side} won; `,
+      h.winners.length ? `${h.winners.join(" & ")}` : "no winner",
+      `; paid ${Object.entries(h.paid).filter(([, n]) => n).map(([p, n]) => `${p} ${n}`).join(", ") || "nothing"}`,
+      `; next chieftain ${h.next_chieftain}`)));
+    const chart = $("chart");
+    chart.replaceChildren();
+    const pts = view.chart;
+    const max = Math.max(5, ...pts.flatMap((p) => Object.values(p.discs)));
+    const x = (i) => 20 + (380 * (i + 1)) / Math.max(1, pts.length);
+    const y = (v) => 140 - (120 * v) / max;
+    chart.append(svg("line", { x1: 20, y1: 140, x2: 410, y2: 140, stroke: "#b9b19a" }));
+    players.forEach((p, k) => {
+      const d = [`M 20 ${y(0)}`, ...pts.map((pt, i) => `L ${x(i)} ${y(pt.discs[p])}`)].join(" ");
+      chart.append(svg("path", { d, fill: "none", stroke: LINE_COLOURS[k], "stroke-width": 2.5 }));
+      chart.append(svg("text", { x: 24 + 90 * k, y: 14, fill: LINE_COLOURS[k], "font-size": 13 }, p));
+    });
+  }
+
+  function openFate(choice) {
+    const spans = choice.intervals_mm;
+    const input = $("fate-x");
+    const ok = (x) => spans.some(([lo, hi]) => x > lo && x < hi) || x === -210 || x === 210;
+    const update = () => {
+      $("fate-out").textContent = `${input.value} mm`;
+      $("fate-ok").textContent = ok(Number(input.value)) ? "" : "(on a placement space: not allowed)";
+    };
+    input.oninput = update;
+    update();
+    const dialog = $("fate-dialog");
+    $("fate-form").onsubmit = (ev) => {
+      if (ev.submitter && ev.submitter.value === "cancel") return;
+      act({ ...choice.record, x: Number(input.value) });
+    };
+    dialog.showModal();
+  }
+
+  // ---- the new game's deal ----------------------------------------------------------
+
+  const KINDS = ["pillar", "hinkelstein", "quartz", "boulder"];
+
+  function dealInputs(names) {
+    const box = $("new-deal");
+    const cards = names.length === 2 ? 2 : 1;
+    const kinds = names.length === 3 ? ["pillar", "hinkelstein", "boulder"] : KINDS;
+    box.replaceChildren(...names.map((n) => el("div", {}, `${n}: `, ...Array.from({ length: cards }, () =>
+      el("select", { "data-player": n }, ...kinds.map((k) => el("option", { value: k }, k)))))));
+  }
+
+  $("new-enter-deal").addEventListener("change", (ev) => {
+    $("new-deal").hidden = !ev.target.checked;
+    dealInputs(newNames());
+  });
+
+  GAMES["hinkel-stein"] = {
+    title: "Hinkel & Stein",
+    render: renderHinkelStein,
+    newGame: {
+      help: "Names in clockwise seating order; 2, 3 or 4 players.",
+      min: 2,
+      max: 4,
+      reset() { $("new-deal").hidden = true; $("new-enter-deal").checked = false; },
+      options(names) { if (!$("new-deal").hidden) dealInputs(names); },
+      body() {
+        if (!$("new-enter-deal").checked) return {};
+        const deal = {};
+        for (const s of $("new-deal").querySelectorAll("select")) (deal[s.dataset.player] ||= []).push(s.value);
+        return { deal };
+      },
+    },
+  };
+
+  $("btn-manual").addEventListener("click", () => { $("manual").hidden = !$("manual").hidden; });
+  $("btn-undo").addEventListener("click", undoLast);
+})();

@@ -1,0 +1,346 @@
+// Stein im Brett's page: the hex board with the stones in their real colours, the turn's
+// entry by tapping fields and colours, players, the bag, scores, advice and the turns.
+// Uses the common helpers of app.js ($, el, svg, snap, unlocked, act, undoLast).
+"use strict";
+
+(() => {
+  const R = 40;  // a field's radius in the picture's units (the view gives field radii)
+  const COLOURS = ["red", "yellow", "green", "blue", "white", "black"];
+  const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+  // The turn being composed on this tablet: reset whenever the game moves on.
+  let entry = { key: null, stones: [], field: null };
+  let view = null;
+
+  function ink(hex) {  // black or white text on a stone of this colour
+    const n = parseInt(hex.slice(1), 16);
+    const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+    return lum > 150 ? "#1f2620" : "#ffffff";
+  }
+
+  const hexOf = (c) => (view && view.colours[c] ? view.colours[c].hex : "#888888");
+
+  function swatch(c) {
+    return el("span", { class: `swatch sw-${c}`, style: `background:${hexOf(c)}`, title: c });
+  }
+
+  function hexPoints(x, y, r) {
+    const pts = [];
+    for (let k = 0; k < 6; k++) {
+      const a = (Math.PI / 180) * (60 * k - 90);
+      pts.push(`${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`);
+    }
+    return pts.join(" ");
+  }
+
+  // ---- the board ----------------------------------------------------------------------
+
+  // Draw `fields` into `root`. opts: scored (ids ringed; default: the fields' `scores`),
+  // camera (mark what the camera sees otherwise), tap (free ids that may be tapped),
+  // pending [[field, colour]], selected (id), advice (the last turn's).
+  function drawBoard(root, fields, opts = {}) {
+    root.replaceChildren();
+    const at = {};
+    for (const f of fields) at[f.id] = { x: f.x * R, y: f.y * R, f };
+    const scored = opts.scored ? new Set(opts.scored) : null;
+    const pending = new Map((opts.pending || []).map(([fid, c], i) => [fid, { c, n: i + 1 }]));
+    const tap = opts.tap || new Set();
+    const links = svg("g", { class: "links" });
+    for (const f of fields) {
+      const { x, y } = at[f.id];
+      const seenOther = opts.camera && f.seen !== null && f.seen !== undefined && f.seen !== (f.stone || "empty");
+      const g = svg("g", {
+        class: `field${tap.has(f.id) ? " tappable" : ""}${f.id === opts.selected ? " selected" : ""}${seenOther ? " camera-differs" : ""}`,
+        "data-field": f.id,
+        "data-stone": opts.was ? "" : f.stone || (pending.has(f.id) ? `pending-${pending.get(f.id).c}` : ""),
+      });
+      g.append(svg("polygon", { class: "hex", points: hexPoints(x, y, R - 1.5) }));
+      g.append(svg("text", { class: "field-id", x, y: y - 27, "text-anchor": "middle" }, f.id));
+      if (f.stone) {
+        g.append(svg("circle", { class: `stone${opts.was ? " was" : ""}`, cx: x, cy: y + 2, r: 22, fill: hexOf(f.stone), "data-colour": f.stone }));
+        const scores = scored ? scored.has(f.id) : f.scores;
+        if (scores) {
+          g.classList.add("scores");
+          g.append(svg("circle", { class: "score-ring", cx: x, cy: y + 2, r: 28 }));
+          g.append(svg("text", { class: "score-star", x: x + 24, y: y - 14, "text-anchor": "middle" }, "★"));
+        } else if (scored) {
+          g.classList.add("not-scored");
+        }
+      } else if (pending.has(f.id)) {
+        const p = pending.get(f.id);
+        g.append(svg("circle", { class: "stone pending", cx: x, cy: y + 2, r: 22, fill: hexOf(p.c), "data-colour": p.c }));
+        g.append(svg("text", { class: "pending-n", x, y: y + 9, "text-anchor": "middle", fill: ink(hexOf(p.c)) }, String(p.n)));
+      }
+      if (seenOther) {
+        const what = f.seen === "unknown" ? "cannot tell" : `sees ${f.seen}`;
+        g.append(svg("polygon", { class: "camera-mark", points: hexPoints(x, y, R - 5) }));
+        g.append(svg("text", { class: "camera-label", x, y: y + 36, "text-anchor": "middle" }, f.seen === "unknown" ? "cam ?" : `cam: ${f.seen}`));
+        g.append(svg("title", {}, `${f.id}: the record has ${f.stone || "no stone"}, the camera ${what}`));
+      }
+      if (tap.has(f.id) || pending.has(f.id)) g.addEventListener("click", () => tapField(f.id));
+      root.append(g);
+    }
+    const a = opts.advice;
+    if (a && a.placed.every(([fid, c]) => at[fid] && at[fid].f.stone === c)) {
+      for (const [p, q] of a.together) {
+        if (!at[p] || !at[q]) continue;
+        links.append(svg("line", { class: "together", x1: at[p].x, y1: at[p].y + 2, x2: at[q].x, y2: at[q].y + 2 }));
+      }
+      const placed = new Map(a.placed.map(([fid, c]) => [fid, c]));
+      for (const [fid, c] of a.instead) {
+        if (placed.get(fid) === c || !at[fid] || at[fid].f.stone) continue;
+        const { x, y } = at[fid];
+        links.append(svg("circle", { class: "ghost", cx: x, cy: y + 2, r: 22, fill: hexOf(c), "data-field": fid, "data-colour": c }));
+      }
+      root.append(links);
+    }
+  }
+
+  // ---- entering a turn ------------------------------------------------------------------
+
+  const placeChoice = () => (view ? view.choices.find((c) => c.type === "place") : null);
+
+  function tapField(fid) {
+    const choice = placeChoice();
+    if (!unlocked || !choice) return;
+    const i = entry.stones.findIndex(([f]) => f === fid);
+    if (i >= 0) entry.stones.splice(i, 1);  // tapping a chosen stone takes it back
+    else if (entry.field === fid) entry.field = null;
+    else if (entry.stones.length < choice.stones) entry.field = fid;
+    renderBoardAndEntry();
+  }
+
+  function pickColour(c) {
+    if (!entry.field) return;
+    entry.stones.push([entry.field, c]);
+    entry.field = null;
+    renderBoardAndEntry();
+  }
+
+  async function enterTurn() {
+    const choice = placeChoice();
+    if (!choice || !entry.stones.length) return;
+    await act({ type: "place", player: choice.player, stones: entry.stones.map(([f, c]) => [f, c]) });
+  }
+
+  function renderEntry() {
+    const choice = placeChoice();
+    $("sib-entry").hidden = !choice;
+    if (!choice) return;
+    const n = entry.stones.length;
+    const help = !unlocked ? "Unlock to enter the turn."
+      : n >= choice.stones ? `All ${choice.stones} chosen: enter the turn (or tap a stone to take it back).`
+        : entry.field ? `${entry.field}: which colour? (stone ${n + 1} of ${choice.stones})`
+          : `Tap a free field on the board, then its colour (stone ${n + 1} of ${choice.stones}).`;
+    $("sib-entry-help").textContent = help;
+    $("sib-pending").replaceChildren(...entry.stones.map(([f, c], i) => el("li", {},
+      swatch(c), ` ${cap(c)} on ${f} `,
+      el("button", { class: "remove", title: `take the ${c} stone off ${f}`, "aria-label": `remove ${c} on ${f}`,
+        onclick: () => { entry.stones.splice(i, 1); renderBoardAndEntry(); } }, "✕"))));
+    const used = {};
+    for (const [, c] of entry.stones) used[c] = (used[c] || 0) + 1;
+    $("sib-colours").replaceChildren(...COLOURS.filter((c) => (choice.bag[c] || 0) > 0).map((c) => {
+      const left = choice.bag[c] - (used[c] || 0);
+      return el("button", {
+        class: "big colour", "data-colour": c, style: `background:${hexOf(c)};color:${ink(hexOf(c))}`,
+        disabled: !unlocked || !entry.field || left <= 0 ? "" : null, onclick: () => pickColour(c),
+      }, `${cap(c)} · ${left}`);
+    }));
+    $("sib-enter").textContent = `Enter turn (${n} of ${choice.stones})`;
+    $("sib-enter").disabled = !unlocked || n === 0;
+    $("sib-clear").disabled = !unlocked || (n === 0 && !entry.field);
+  }
+
+  function renderBoardAndEntry() {
+    const choice = placeChoice();
+    const chosen = new Set(entry.stones.map(([f]) => f));
+    const tap = new Set(unlocked && choice && entry.stones.length < choice.stones
+      ? choice.free.filter((f) => !chosen.has(f)) : []);
+    // Between rounds, until the first stone is chosen, the board shows the round just
+    // scored (faded, the scoring stones ringed); the fields can be tapped all the same.
+    const last = view.last_scoring;
+    const was = last && view.board.every((f) => !f.stone) && !entry.stones.length && !entry.field;
+    if (was) {
+      const seen = new Map(view.board.map((f) => [f.id, f.seen]));
+      drawBoard($("sib-board"), last.board.map((f) => ({ ...f, seen: seen.get(f.id) })), {
+        scored: last.scored, was: true, tap,
+      });
+    } else {
+      drawBoard($("sib-board"), view.board, {
+        camera: true, tap, pending: entry.stones, selected: entry.field, advice: view.advice,
+      });
+    }
+    $("sib-board-caption").hidden = !was;
+    if (was) $("sib-board-caption").textContent = `The board is empty: this is round ${last.round} as it was scored (ringed stones scored). Tap a field to enter the next turn.`;
+    renderEntry();
+  }
+
+  $("sib-enter").addEventListener("click", enterTurn);
+  $("sib-clear").addEventListener("click", () => { entry.stones = []; entry.field = null; renderBoardAndEntry(); });
+  $("sib-undo").addEventListener("click", undoLast);
+
+  // ---- the rest of the page -------------------------------------------------------------
+
+  function renderSteinImBrett(s) {
+    view = s.view;
+    const key = `${s.game.id}:${s.game.actions}:${s.game.row}`;
+    if (entry.key !== key) entry = { key, stones: [], field: null };
+    const choice = placeChoice();
+    if (choice) {  // the camera may have filled a field meanwhile
+      const free = new Set(choice.free);
+      entry.stones = entry.stones.filter(([f]) => free.has(f));
+      if (entry.field && !free.has(entry.field)) entry.field = null;
+    }
+    const starter = view.players.find((p) => p.starts);
+    $("where").textContent = `${s.game.title} · round ${view.round} of ${view.rounds}`;
+    $("awaiting").textContent = view.awaiting_text;
+    $("sib-round").textContent = `Round ${view.round} of ${view.rounds}` + (starter ? ` · ${starter.name} starts` : "");
+    renderBoardAndEntry();
+    renderFacts(s);
+    renderChoices();
+    renderAdvice();
+    renderPlayers();
+    renderBag();
+    renderScores();
+    renderLast();
+    renderTurns();
+  }
+
+  function renderFacts() {
+    const free = view.board.filter((f) => !f.stone).length;
+    const aw = view.awaiting;
+    const facts = [
+      ["On turn", aw && aw.action === "place" ? `${aw.player} (${aw.stones} stone${aw.stones === 1 ? "" : "s"})` : "—"],
+      ["Free fields", String(free)],
+      ["In the bag", String(Object.values(view.bag).reduce((a, b) => a + b, 0))],
+    ];
+    $("sib-board-facts").replaceChildren(...facts.map(([k, v]) => el("span", {}, `${k}: `, el("b", {}, v))),
+      el("span", { class: "legend" }, el("span", { class: "legend-ring" }), " would score now"));
+    const differs = view.board.filter((f) => f.seen !== null && f.seen !== undefined && f.seen !== (f.stone || "empty"));
+    $("sib-camera").hidden = !differs.length;
+    $("sib-camera").replaceChildren(el("b", {}, "The camera sees otherwise: "), differs.map((f) =>
+      `${f.id} ${f.seen === "unknown" ? "unclear" : f.seen} (recorded ${f.stone || "empty"})`).join(", "));
+  }
+
+  function renderChoices() {
+    const box = $("sib-choices");
+    const aw = view.awaiting;
+    $("sib-act-title").textContent = !aw ? "Game over" : aw.action === "draw" ? "Who starts?" : `${aw.player} places ${aw.stones}`;
+    const draws = view.choices.filter((c) => c.type === "draw");
+    box.replaceChildren(...(draws.length ? [el("div", { class: "choice-group" }, "Draw one stone from the bag and tap its colour:")] : []),
+      ...draws.map((c) => el("button", {
+        class: "big colour", "data-colour": c.record.colour, style: `background:${c.colour};color:${ink(c.colour)}`,
+        disabled: unlocked ? null : "", onclick: () => act(c.record),
+      }, c.label)));
+    if (!aw) {
+      const winners = view.players.filter((p) => p.winner).map((p) => p.name);
+      box.append(el("div", { class: "choice-group" }, `Game over: ${winners.join(" & ")} won.`));
+    }
+    $("sib-lock").hidden = unlocked;
+    $("sib-undo").disabled = !unlocked;
+  }
+
+  const colourAt = (fid, a) => {
+    const p = a.placed.find(([f]) => f === fid);
+    if (p) return p[1];
+    const f = view.board.find((x) => x.id === fid);
+    return f && f.stone ? f.stone : "?";
+  };
+
+  function adviceText(a) {
+    const pairs = a.together.map(([p, q]) => `${colourAt(p, a)} together on ${p}–${q}`).join("; ");
+    const instead = a.instead.map(([f, c]) => `${c} on ${f}`).join(", ");
+    const left = a.instead_together ? ` (${a.instead_together} pair${a.instead_together === 1 ? "" : "s"} together)` : " (none together)";
+    return `${a.player} put ${pairs}; instead: ${instead}${left}`;
+  }
+
+  function renderAdvice() {
+    const a = view.advice;
+    $("sib-advice").hidden = !a;
+    if (!a) return;
+    $("sib-advice").replaceChildren(el("h3", {}, "Advice on the last turn"), el("p", { class: "advice-text" }, adviceText(a)),
+      el("p", { class: "advice-key" }, "On the board: a red bar joins the stones put together; faint stones show where they could have gone."));
+  }
+
+  function renderPlayers() {
+    const rows = view.players.map((p) => el("tr", { class: p.on_turn ? "on-turn" : null },
+      el("td", {}, p.name,
+        p.on_turn ? el("span", { class: "badge turn" }, "on turn") : "",
+        p.starts ? el("span", { class: "badge" }, "starts") : "",
+        p.winner ? el("span", { class: "badge chief" }, "winner") : ""),
+      el("td", {}, ...p.colours.map(swatch)),
+      el("td", { class: "discs" }, String(p.round)),
+      el("td", { class: "discs" }, String(p.total))));
+    $("sib-players").replaceChildren(el("tr", {}, el("th", {}, "Player"), el("th", {}, "Colours"),
+      el("th", { class: "discs" }, "Round"), el("th", { class: "discs" }, "Total")), ...rows);
+  }
+
+  function renderBag() {
+    $("sib-bag").replaceChildren(...COLOURS.map((c) => {
+      const owner = view.colours[c] && view.colours[c].owner;
+      return el("span", { class: "bag-colour", "data-colour": c, title: owner ? `${c}: ${owner}` : `${c}: nobody's` },
+        swatch(c), el("b", {}, String(view.bag[c] || 0)), el("small", {}, owner || "—"));
+    }));
+  }
+
+  function renderScores() {
+    const names = view.players.map((p) => p.name);
+    const rows = view.scores.map((s) => el("tr", {}, el("td", {}, `Round ${s.round}`),
+      ...names.map((n) => el("td", { class: "discs" }, String(s.points[n])))));
+    $("sib-scores").replaceChildren(el("tr", {}, el("th", {}, ""), ...names.map((n) => el("th", { class: "discs" }, n))),
+      ...rows, el("tr", { class: "total" }, el("td", {}, "Total"),
+        ...view.players.map((p) => el("td", { class: "discs" }, String(p.total)))));
+  }
+
+  function renderLast() {
+    const last = view.last_scoring;
+    $("sib-last").hidden = !last;
+    if (!last) return;
+    const empty = view.board.every((f) => !f.stone);
+    $("sib-last").classList.toggle("emphasis", empty);
+    $("sib-last-title").textContent = `Round ${last.round} as it was scored: the ringed stones scored (${last.scored.length})`;
+    drawBoard($("sib-last-board"), last.board, { scored: last.scored });
+  }
+
+  function renderTurns() {
+    $("sib-turns").replaceChildren(...view.turns.slice().reverse().map((t) => el("li", {},
+      `Round ${t.round} · ${t.player}: `, ...t.stones.flatMap(([f, c], i) => [i ? ", " : "", swatch(c), ` ${f}`]),
+      t.advice ? el("span", { class: "badge took", title: adviceText(t.advice) },
+        `together: ${t.advice.together.map(([p, q]) => `${p}–${q}`).join(", ")}`) : "",
+      t.scored ? el("span", { class: "badge chief" }, "round scored") : "")));
+  }
+
+  // ---- the new game's colours -----------------------------------------------------------
+
+  function colourInputs(names) {
+    const each = names.length === 2 ? 3 : names.length === 3 ? 2 : 1;
+    let k = 0;
+    $("new-colours").replaceChildren(...names.map((n) => el("div", {}, `${n}: `, ...Array.from({ length: each }, () => {
+      const pick = COLOURS[k++ % COLOURS.length];
+      return el("select", { "data-player": n }, ...COLOURS.map((c) => el("option", { value: c, selected: c === pick ? "" : null }, c)));
+    }))));
+  }
+
+  $("new-enter-colours").addEventListener("change", (ev) => {
+    $("new-colours").hidden = !ev.target.checked;
+    colourInputs(newNames());
+  });
+
+  GAMES["stein-im-brett"] = {
+    title: "Stein im Brett",
+    render: renderSteinImBrett,
+    newGame: {
+      help: "Names in clockwise seating order; 2 to 6 players (2: three colours each, 3: two, 4 to 6: one).",
+      min: 2,
+      max: 6,
+      reset() { $("new-colours").hidden = true; $("new-enter-colours").checked = false; },
+      options(names) { if (!$("new-colours").hidden) colourInputs(names); },
+      body() {
+        if (!$("new-enter-colours").checked) return {};
+        const colours = {};
+        for (const s of $("new-colours").querySelectorAll("select")) (colours[s.dataset.player] ||= []).push(s.value);
+        return { colours };
+      },
+    },
+  };
+})();
