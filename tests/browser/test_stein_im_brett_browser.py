@@ -210,3 +210,19 @@ def test_the_whole_page_stays_light(live):
     sizes = {a: len(client.get(a).data) for a in assets}
     assert len(assets) >= 6 and all(sizes.values()), sizes
     assert len(html) + sum(sizes.values()) < 300_000, sizes
+
+
+def test_a_misread_stone_is_accepted_from_the_tablet(page, live):
+    start(live)
+    see(live, **dict.fromkeys(DEFAULT.ids, "empty"))
+    see(live, a1="green", d5="blue", g4="red")
+    expect(page.locator("#awaiting")).to_have_text("Cleo places 3 stones")
+    see(live, d5="black")  # the camera misreads the blue stone on d5
+    expect(page.locator("#banners")).to_contain_text("d5 holds a blue stone")
+    expect(page.locator("#btn-accept")).to_be_disabled()  # locked: watchers cannot
+    unlock(page, live.pin)
+    page.click("#btn-accept")  # the confirmation dialog is accepted by the page fixture
+    expect(page.locator("#banners")).not_to_contain_text("d5 holds a blue stone")
+    expect(page.locator("#btn-accept")).to_have_count(0)
+    assert live.service.snapshot()["warnings"] == []
+    assert live.service.game_state.cells[DEFAULT.index["d5"]] == "blue"  # the record stands

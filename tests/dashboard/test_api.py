@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -159,8 +160,15 @@ def test_the_page_and_its_assets_are_served_locally(client):
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     assert "http://" not in html and "https://" not in html  # nothing from the internet
-    for asset in ("/static/app.js", "/static/app.css", "/static/icon.svg", "/manifest.webmanifest"):
-        assert client.get(asset).status_code == 200, asset
+    scripts = re.findall(r'src="([^"]+)"', html)
+    assert {"/static/app.js", "/static/hinkel-stein.js", "/static/stein-im-brett.js"} <= set(
+        scripts
+    )
+    for asset in (*scripts, "/static/app.css", "/static/icon.svg", "/manifest.webmanifest"):
+        r = client.get(asset)
+        assert r.status_code == 200, asset
+        body = r.data.replace(b"http://www.w3.org/2000/svg", b"")  # a name, not a fetch
+        assert b"http://" not in body and b"https://" not in body, asset
     assert client.get("/manifest.webmanifest").json["display"] == "fullscreen"
 
 

@@ -128,7 +128,18 @@ function renderBanners(s) {
   const add = (cls, text) => box.append(el("div", { class: `banner ${cls} from-state` }, text));
   for (const n of s.notices) add("banner-warn", n);
   for (const w of s.warnings) add("banner-bad", w);
+  if (s.warnings.length && s.game) {
+    box.append(el("div", { class: "banner-actions from-state" },
+      el("button", { id: "btn-accept", class: "tool-light", disabled: unlocked ? null : "",
+        title: "The table is right as it is: the warnings go, and what the camera reads now is taken as it is",
+        onclick: acceptTable }, "Accept the table as it is")));
+  }
   if (s.undo_hints && s.undo_hints.length) add("banner-info", "Undone. " + s.undo_hints.join(". "));
+}
+
+async function acceptTable() {
+  if (!confirm("Accept the table as it is? The warnings go; where the camera reads a stone differently, its reading is kept.")) return;
+  try { render(await post("/api/confirm", {})); } catch (e) { showError(e.message); }
 }
 
 async function keepAwake(on) {
