@@ -180,3 +180,41 @@ def test_export_writes_the_journal_as_a_record_that_replays_the_same(capsys, tmp
 def test_export_of_something_that_is_not_a_journal_says_so(capsys, tmp_path):
     code, _, err = run(capsys, "export", TWO_ROUNDS)
     assert code == 2 and "journal" in err
+
+
+def test_demo_tells_a_whole_game_of_stein_im_brett(capsys):
+    code, out, _ = run(
+        capsys, "demo", "stein-im-brett", "--terminal", "--players", 5, "--seed", 2, "--delay", 0
+    )
+    assert code == 0
+    assert "Stein im Brett" in out and "Emil" in out  # 5 players
+    assert out.count(" places ") == 36  # 108 stones, three a turn
+    assert [f"Round {r} is scored" in out for r in (1, 2, 3)] == [True] * 3
+    assert "(game over)" in out and "Winners:" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (("--players", 5), "Hinkel & Stein is for 2 to 4 players, not 5"),
+        (("hinkel-stein", "--players", 1), "Hinkel & Stein is for 2 to 4 players, not 1"),
+        (("stein-im-brett", "--players", 7), "Stein im Brett is for 2 to 6 players, not 7"),
+        (("stein-im-brett", "--players", 1), "Stein im Brett is for 2 to 6 players, not 1"),
+    ],
+)
+def test_demo_checks_the_number_of_players_for_its_game(capsys, argv, says):
+    code, out, err = run(capsys, "demo", *argv, "--terminal", "--delay", 0)
+    assert code == 2 and says in err and out == ""
+
+
+def test_demo_of_stein_im_brett_takes_six_players(capsys):
+    code, out, _ = run(
+        capsys, "demo", "stein-im-brett", "--terminal", "--players", 6, "--seed", 1, "--delay", 0
+    )
+    assert code == 0 and "Fay" in out and "Winners:" in out
+
+
+def test_demo_rejects_an_unknown_game(capsys):
+    with pytest.raises(SystemExit) as e:
+        run(capsys, "demo", "chess", "--terminal")
+    assert e.value.code == 2

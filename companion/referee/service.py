@@ -318,7 +318,12 @@ class GameService:
     def observe(self, obs: Observation) -> None:
         """An observation from the sensing: becomes actions (through the rules) or warnings."""
         with self._lock:
-            if self._game is None or self._referee is None or self._game.state.finished:
+            ended = self._game is not None and self._game.state.finished
+            if (
+                self._game is None
+                or self._referee is None
+                or (ended and not getattr(self._referee, "watches_after_the_end", False))
+            ):
                 if isinstance(obs, Fault):
                     self.announce(f"{obs.channel}: {obs.reason}")
                 return

@@ -72,6 +72,8 @@ class SteinImBrettCamera:
     _proposed: tuple[Any, dict[str, Any]] | None = None  # (state key, record) last submitted
     _held: dict[str, str] = field(default_factory=dict)  # field -> colour of an undone stone
     _accepted: dict[str, str] = field(default_factory=dict)  # field -> label players accepted
+    #: after the last round the board is still to be cleared: keep watching it
+    watches_after_the_end: bool = True
     hand_on_scale: bool = False  # the shape of the scale referee's (no scale in this game)
     last_settled: None = None
     faulty: frozenset[str] = frozenset()

@@ -192,3 +192,21 @@ def test_the_view_gives_the_advice_and_the_scoring(service):
     # Ana: a1, a2 together (no point); c3 blue is Ben's; Ben: c3, g1, g3, e1 isolated
     assert live == {"Ana": 0, "Ben": 4}
     assert view["bag"]["red"] == 16 and view["colours"]["red"]["owner"] == "Ana"
+
+
+def test_after_the_last_round_the_camera_still_watches_the_board_being_cleared(service):
+    from companion.games.stein_im_brett.random_player import RandomPlayer
+
+    seen = started(service)
+    player = RandomPlayer(5)
+    while not service.game_state.finished:
+        stones = dict(player.choose(service.game_state).stones)
+        if not any(service.game_state.cells) and any(c in DEFAULT.index for c in seen):
+            camera_sees(service, seen, **dict.fromkeys(DEFAULT.ids, "empty"))  # cleared
+        camera_sees(service, seen, **stones)
+    assert service.accepted[("sensor", "place")] == 36
+    assert any("Round 3 is scored: clear the board" in w for w in service.snapshot()["warnings"])
+    snap = camera_sees(service, seen, **dict.fromkeys(DEFAULT.ids, "empty"))
+    assert snap["warnings"] == []
+    snap = camera_sees(service, seen, a1="red")
+    assert "The game is over" in snap["warnings"][0]
