@@ -25,7 +25,7 @@ test-slow: $(STAMP)
 test-all: test test-slow
 
 demo: $(STAMP)
-	$(BIN)/companion demo
+	$(BIN)/companion demo $(GAME)
 
 bench: $(STAMP)
 	@for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; echo; done
