@@ -21,17 +21,34 @@ class RingMemory:
     memory follows clear cells, takes back at once a point that returns to its setup look
     (a hand has left), and starts afresh when the light changes: the white-balance gains
     move by more than 15 % (or, without gains, nine cells in ten move at once).
+
+    A ring that stays changed but still, frame after frame (``adopt_frames`` in a row,
+    each changed point within ``still`` of the frame before), is a new look of the board, not a
+    hand: a neighbouring piece's edge or shadow now reaching into the ring. The memory
+    takes that look; the single-frame tests against the setup look still apply to it.
+    A hand is never that still; one that is still enough, long enough, over a ring the
+    mat's colour is one no single frame could tell either.
     """
 
     def __init__(
-        self, *, threshold: float = 15.0, min_points: int = 3, follow: float = 0.3
+        self,
+        *,
+        threshold: float = 15.0,
+        min_points: int = 3,
+        follow: float = 0.3,
+        still: float = 8.0,
+        adopt_frames: int = 6,
     ) -> None:
         self.threshold = threshold
         self.min_points = min_points
         self.cell_chroma = 5.0  # ΔE (a*, b*) of the ring's median
         self.cell_gain = 3.0  # 20 × log gain: 3 is a 16 % change in brightness
         self.follow = follow
+        self.still = still  # ΔE (look units) a still ring point moves between frames, at most
+        self.adopt_frames = adopt_frames
         self._look: np.ndarray | None = None
+        self._last: np.ndarray | None = None  # the frame before's ring
+        self._steady: np.ndarray | None = None  # per cell: changed-but-still frames in a row
         self._gains: np.ndarray | None = None
 
     def update(
@@ -42,8 +59,11 @@ class RingMemory:
         move) from hands over most of a small board (they do not)."""
         now = col.ring
         if self._look is None or self._look.shape != now.shape:
-            self._look = now.copy()
+            self._look, self._last = now.copy(), now.copy()
+            self._steady = np.zeros(len(now), dtype=int)
             return np.zeros(len(now), dtype=bool)
+        step = np.linalg.norm(now - self._last, axis=-1)  # per point, since the frame before
+        self._last = now.copy()
         moved = np.linalg.norm(now - self._look, axis=-1) > self.threshold
         d_now = np.linalg.norm(now - setup, axis=-1)
         d_mem = np.linalg.norm(self._look - setup, axis=-1)
@@ -67,7 +87,14 @@ class RingMemory:
         self._gains = gains
         if light_changed:
             self._look = now.copy()
+            self._steady[:] = 0
             return np.zeros(len(now), dtype=bool)
+        still = ((step <= self.still) | ~moved).all(axis=1)  # the changed points keep still
+        self._steady = np.where(covered & still, self._steady + 1, 0)
+        adopt = self._steady >= self.adopt_frames
+        self._look[adopt] = now[adopt]
+        self._steady[adopt] = 0
+        covered &= ~adopt
         back = moved & (d_now <= d_mem + 3)
         calm = ~(covered | col.occluded)
         self._look[calm] += self.follow * (now[calm] - self._look[calm])
