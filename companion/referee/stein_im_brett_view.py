@@ -53,9 +53,11 @@ def _xy(qq: int, r: int) -> tuple[float, float]:
 def board_view(
     state: GameState, cells: Sequence[str | None], seen: Mapping[str, str] | None = None
 ) -> list[dict[str, Any]]:
-    """The fields of ``cells`` (a board's stones) as the picture draws them."""
+    """The fields of ``cells`` (a board's stones) as the picture draws them; ``scores``:
+    the stone has no neighbour of its colour and its colour has an owner (SIB-3)."""
     board = state.board
-    isolated = set(scoring.isolated(board, tuple(cells)))
+    owned = {c for c in COLOURS if state.owner_of(c) is not None}  # others score for nobody
+    isolated = {i for i in scoring.isolated(board, tuple(cells)) if cells[i] in owned}
     out = []
     for i, (fid, (qq, r)) in enumerate(zip(board.ids, board.coords, strict=True)):
         x, y = _xy(qq, r)

@@ -210,3 +210,14 @@ def test_after_the_last_round_the_camera_still_watches_the_board_being_cleared(s
     assert snap["warnings"] == []
     snap = camera_sees(service, seen, a1="red")
     assert "The game is over" in snap["warnings"][0]
+
+
+def test_a_lone_stone_of_a_colour_nobody_has_is_not_marked_as_scoring(service):
+    colours = {"Ana": ["red"], "Ben": ["yellow"], "Cleo": ["green"], "Dora": ["blue"]}
+    service.start_game(list(colours), game="stein-im-brett", colours=colours)
+    service.submit({"type": "draw", "colour": "red"})
+    turn = [["a1", "white"], ["c3", "red"], ["g4", "black"]]  # white, black: nobody's
+    snap = service.submit({"type": "place", "player": "Ana", "stones": turn})
+    scoring = {f["id"] for f in snap["view"]["board"] if f["scores"]}
+    assert scoring == {"c3"}
+    assert {p["name"]: p["round"] for p in snap["view"]["players"]}["Ana"] == 1
