@@ -13,7 +13,6 @@ import json
 import logging
 import signal
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -24,7 +23,12 @@ EXIT_OK, EXIT_USAGE, EXIT_RECORD, EXIT_DEVICE = 0, 2, 3, 5
 
 #: Modules that add their own commands: each has ``register(commands, *, calibrate, doctor)``
 #: taking the top-level subparsers and those of ``companion calibrate`` and ``companion doctor``.
-COMMAND_MODULES = ("companion.scale_cli", "companion.vision_cli", "companion.doctor")
+COMMAND_MODULES = (
+    "companion.demo_cli",
+    "companion.scale_cli",
+    "companion.vision_cli",
+    "companion.doctor",
+)
 
 
 def _dumps(obj) -> str:
@@ -66,156 +70,6 @@ def cmd_generate(args: argparse.Namespace) -> int:
         Path(args.output).write_text(text, encoding="utf-8")
         print(f"wrote a {args.players}-player game ({len(lines)} lines) to {args.output}")
     return EXIT_OK
-
-
-#: The demo's games: (title, the player counts it allows, the default count).
-DEMO_GAMES = {
-    "hinkel-stein": ("Hinkel & Stein", (2, 3, 4), 4),
-    "stein-im-brett": ("Stein im Brett", (2, 3, 4, 5, 6), 3),
-}
-
-
-def cmd_demo(args: argparse.Namespace) -> int:
-    title, allowed, default = DEMO_GAMES[args.game]
-    if args.players is None:
-        args.players = default
-    elif args.players not in allowed:
-        print(
-            f"companion demo: {title} is for {allowed[0]} to {allowed[-1]} players,"
-            f" not {args.players}",
-            file=sys.stderr,
-        )
-        return EXIT_USAGE
-    if args.game == "stein-im-brett":
-        return cmd_demo_stein_im_brett(args)
-    if args.terminal:
-        return cmd_demo_terminal(args)
-    import tempfile
-
-    from .demo import SimulatedTable
-    from .profile import default_profile
-    from .referee.service import GameService
-    from .server import serve
-
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    state = (
-        Path(args.state_dir) if args.state_dir else Path(tempfile.mkdtemp(prefix="companion-demo-"))
-    )
-    service = GameService(state)
-    service.announce(
-        "DEMO: a simulated scale and camera, scripted players (seeded random legal choices);"
-        " the tablet may still take over any decision"
-    )
-    names = ["Ana", "Ben", "Cleo", "Dora"][: args.players]
-
-    def play() -> None:
-        seed = args.seed
-        while not service.closed:
-            table = SimulatedTable(
-                service,
-                default_profile(),
-                seed=seed,
-                speed=args.speed,
-                camera_every_s=None if args.no_camera else 0.5,
-            )
-            table.play_game(names)
-            table.run(10.0)  # a pause to look at the result, then the next game
-            seed += 1
-
-    print(f"Demo: {args.players} players, seed {args.seed}, speed x{args.speed:g}. Ctrl-C stops.")
-    serve(service, host=args.host, port=args.port, threads=16, background=play)
-    return EXIT_OK
-
-
-def cmd_demo_terminal(args: argparse.Namespace) -> int:
-    from .games.hinkel_stein.actions import Tilt
-    from .games.hinkel_stein.random_player import random_game_iter
-    from .games.hinkel_stein.summary import describe, to_text
-
-    print(
-        f"Demo: a {args.players}-player game of Hinkel & Stein played by seeded random legal"
-        f" players (seed {args.seed}), on a simulated scale."
-    )
-    state = None
-    for action, state in random_game_iter(args.players, args.seed):
-        print(f"  {describe(action)}")
-        if isinstance(action, Tilt):
-            print()
-            print(to_text(state))
-            print()
-        if args.delay:
-            time.sleep(args.delay)
-    return EXIT_OK
-
-
-def cmd_demo_stein_im_brett(args: argparse.Namespace) -> int:
-    """Stein im Brett: a game told in the terminal, or the dashboard over a table of
-    scripted players seen by the synthetic camera (``demo_stein_im_brett``)."""
-    from .games.stein_im_brett.random_player import DEFAULT_NAMES
-
-    names = list(DEFAULT_NAMES[: args.players])
-    if args.terminal:
-        from .games.stein_im_brett.random_player import random_game_iter
-        from .games.stein_im_brett.summary import describe, to_text
-
-        print(
-            f"Demo: a {args.players}-player game of Stein im Brett played by seeded random"
-            f" legal players (seed {args.seed})."
-        )
-        scored = 0
-        for action, state in random_game_iter(names, args.seed, care=0.5):
-            print(f"  {describe(action)}")
-            if len(state.scorings) > scored:  # a round ended: the board as it was scored
-                scored = len(state.scorings)
-                last = state.scorings[-1]
-                print()
-                print(
-                    f"Round {last.round_no} is scored: "
-                    + ", ".join(f"{p} {v}" for p, v in zip(state.players, last.points, strict=True))
-                )
-                print(to_text(state) if state.finished else _board_at_scoring(state))
-                print()
-            if args.delay:
-                time.sleep(args.delay)
-        return EXIT_OK
-    import tempfile
-
-    from .demo_stein_im_brett import SimulatedBoardTable
-    from .referee.service import GameService
-    from .server import serve
-
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    state_dir = (
-        Path(args.state_dir) if args.state_dir else Path(tempfile.mkdtemp(prefix="companion-demo-"))
-    )
-    service = GameService(state_dir)
-    service.announce(
-        "DEMO: Stein im Brett on a simulated board seen by a synthetic camera, scripted"
-        " players (seeded random legal choices); the starting player's draw is entered on"
-        " the tablet, which may still take over any turn"
-    )
-
-    def play() -> None:
-        seed = args.seed
-        while not service.closed:
-            table = SimulatedBoardTable(service, seed=seed, speed=args.speed)
-            table.play_game(names)
-            table.idle(10.0)  # a pause to look at the result, then the next game
-            seed += 1
-
-    print(
-        f"Demo: Stein im Brett, {args.players} players, seed {args.seed}, speed x{args.speed:g}."
-        " Ctrl-C stops."
-    )
-    serve(service, host=args.host, port=args.port, threads=16, background=play)
-    return EXIT_OK
-
-
-def _board_at_scoring(state) -> str:
-    from .games.stein_im_brett.summary import draw_board
-
-    rows = draw_board(state.board, state.scorings[-1].cells)
-    return "\n".join(["Board at the scoring:", *("    " + r for r in rows)])
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -334,31 +188,6 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("record", help="a .jsonl record or a journal file")
     r.add_argument("--json", action="store_true", help="print the state as one JSON object")
     r.set_defaults(func=cmd_replay)
-
-    d = sub.add_parser("demo", help="a simulated table with scripted players and the dashboard")
-    d.add_argument(
-        "game",
-        nargs="?",
-        choices=tuple(DEMO_GAMES),
-        default="hinkel-stein",
-        help="the game (default: hinkel-stein)",
-    )
-    d.add_argument(
-        "--players",
-        type=int,
-        help="Hinkel & Stein 2-4 (default 4), Stein im Brett 2-6 (default 3)",
-    )
-    d.add_argument("--seed", type=int, default=1)
-    d.add_argument("--speed", type=float, default=2.0, help="how much faster than real time")
-    d.add_argument("--host", default="127.0.0.1")
-    d.add_argument("--port", type=int, default=8000)
-    d.add_argument("--state-dir", help="keep the demo's journals here (default: a new temp dir)")
-    d.add_argument(
-        "--terminal", action="store_true", help="no dashboard: tell a game in the terminal"
-    )
-    d.add_argument("--no-camera", action="store_true", help="the scale only (less CPU)")
-    d.add_argument("--delay", type=float, default=0.02, help="--terminal: seconds between actions")
-    d.set_defaults(func=cmd_demo)
 
     g = sub.add_parser("generate", help="write the record of a random legal game")
     g.add_argument("--players", type=int, choices=(2, 3, 4), default=4)

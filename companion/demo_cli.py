@@ -1,0 +1,197 @@
+"""``companion demo [GAME]``: scripted players at a simulated table, with the dashboard,
+or a game told in the terminal (``--terminal``).
+
+Hinkel & Stein: a simulated scale (physics, HX711 signals) and camera (``demo``);
+Stein im Brett: a synthetic camera over the board (``demo_stein_im_brett``). Either goes
+through the real sensing pipeline and referee; a move the sensors missed is entered on
+the tablet and announced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+EXIT_OK, EXIT_USAGE = 0, 2
+
+#: The demo's games: (title, the player counts it allows, the default count).
+DEMO_GAMES = {
+    "hinkel-stein": ("Hinkel & Stein", (2, 3, 4), 4),
+    "stein-im-brett": ("Stein im Brett", (2, 3, 4, 5, 6), 3),
+}
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    title, allowed, default = DEMO_GAMES[args.game]
+    if args.players is None:
+        args.players = default
+    elif args.players not in allowed:
+        print(
+            f"companion demo: {title} is for {allowed[0]} to {allowed[-1]} players,"
+            f" not {args.players}",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    if args.game == "stein-im-brett":
+        return _tell_stein_im_brett(args) if args.terminal else _serve_stein_im_brett(args)
+    return _tell_hinkel_stein(args) if args.terminal else _serve_hinkel_stein(args)
+
+
+def _serve(args: argparse.Namespace, title: str, notice: str, play: Callable) -> int:
+    """A fresh service (journals in ``--state-dir`` or a temp dir) with ``notice`` on every
+    dashboard; ``play(service)`` runs beside the server until it stops."""
+    import tempfile
+
+    from .referee.service import GameService
+    from .server import serve
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    state = (
+        Path(args.state_dir) if args.state_dir else Path(tempfile.mkdtemp(prefix="companion-demo-"))
+    )
+    service = GameService(state)
+    service.announce(notice)
+    print(
+        f"Demo: {title}, {args.players} players, seed {args.seed}, speed x{args.speed:g}."
+        " Ctrl-C stops."
+    )
+    serve(service, host=args.host, port=args.port, threads=16, background=lambda: play(service))
+    return EXIT_OK
+
+
+def _serve_hinkel_stein(args: argparse.Namespace) -> int:
+    from .demo import SimulatedTable
+    from .profile import default_profile
+
+    names = ["Ana", "Ben", "Cleo", "Dora"][: args.players]
+
+    def play(service) -> None:
+        seed = args.seed
+        while not service.closed:
+            table = SimulatedTable(
+                service,
+                default_profile(),
+                seed=seed,
+                speed=args.speed,
+                camera_every_s=None if args.no_camera else 0.5,
+            )
+            table.play_game(names)
+            table.run(10.0)  # a pause to look at the result, then the next game
+            seed += 1
+
+    notice = (
+        "DEMO: a simulated scale and camera, scripted players (seeded random legal choices);"
+        " the tablet may still take over any decision"
+    )
+    return _serve(args, "Hinkel & Stein", notice, play)
+
+
+def _serve_stein_im_brett(args: argparse.Namespace) -> int:
+    from .demo_stein_im_brett import SimulatedBoardTable
+    from .games.stein_im_brett.random_player import DEFAULT_NAMES
+
+    names = list(DEFAULT_NAMES[: args.players])
+
+    def play(service) -> None:
+        seed = args.seed
+        while not service.closed:
+            table = SimulatedBoardTable(service, seed=seed, speed=args.speed)
+            table.play_game(names)
+            table.idle(10.0)  # a pause to look at the result, then the next game
+            seed += 1
+
+    notice = (
+        "DEMO: Stein im Brett on a simulated board seen by a synthetic camera, scripted"
+        " players (seeded random legal choices); the starting player's draw is entered on"
+        " the tablet, which may still take over any turn"
+    )
+    return _serve(args, "Stein im Brett", notice, play)
+
+
+def _tell_hinkel_stein(args: argparse.Namespace) -> int:
+    from .games.hinkel_stein.actions import Tilt
+    from .games.hinkel_stein.random_player import random_game_iter
+    from .games.hinkel_stein.summary import describe, to_text
+
+    print(
+        f"Demo: a {args.players}-player game of Hinkel & Stein played by seeded random legal"
+        f" players (seed {args.seed}), on a simulated scale."
+    )
+    for action, state in random_game_iter(args.players, args.seed):
+        print(f"  {describe(action)}")
+        if isinstance(action, Tilt):
+            print()
+            print(to_text(state))
+            print()
+        if args.delay:
+            time.sleep(args.delay)
+    return EXIT_OK
+
+
+def _tell_stein_im_brett(args: argparse.Namespace) -> int:
+    from .games.stein_im_brett.random_player import DEFAULT_NAMES, random_game_iter
+    from .games.stein_im_brett.summary import describe, draw_board, to_text
+
+    print(
+        f"Demo: a {args.players}-player game of Stein im Brett played by seeded random"
+        f" legal players (seed {args.seed})."
+    )
+    scored = 0
+    for action, state in random_game_iter(list(DEFAULT_NAMES[: args.players]), args.seed, care=0.5):
+        print(f"  {describe(action)}")
+        if len(state.scorings) > scored:  # a round ended: the board as it was scored
+            scored = len(state.scorings)
+            last = state.scorings[-1]
+            print()
+            print(
+                f"Round {last.round_no} is scored: "
+                + ", ".join(f"{p} {v}" for p, v in zip(state.players, last.points, strict=True))
+            )
+            if state.finished:
+                print(to_text(state))
+            else:
+                rows = draw_board(state.board, last.cells)
+                print("\n".join(["Board at the scoring:", *("    " + r for r in rows)]))
+            print()
+        if args.delay:
+            time.sleep(args.delay)
+    return EXIT_OK
+
+
+def register(
+    commands: argparse._SubParsersAction,
+    *,
+    calibrate: argparse._SubParsersAction,
+    doctor: argparse._SubParsersAction,
+) -> None:
+    """Add ``companion demo`` to the ``companion`` parser."""
+    d = commands.add_parser(
+        "demo", help="a simulated table with scripted players and the dashboard"
+    )
+    d.add_argument(
+        "game",
+        nargs="?",
+        choices=tuple(DEMO_GAMES),
+        default="hinkel-stein",
+        help="the game (default: hinkel-stein)",
+    )
+    d.add_argument(
+        "--players",
+        type=int,
+        help="Hinkel & Stein 2-4 (default 4), Stein im Brett 2-6 (default 3)",
+    )
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--speed", type=float, default=2.0, help="how much faster than real time")
+    d.add_argument("--host", default="127.0.0.1")
+    d.add_argument("--port", type=int, default=8000)
+    d.add_argument("--state-dir", help="keep the demo's journals here (default: a new temp dir)")
+    d.add_argument(
+        "--terminal", action="store_true", help="no dashboard: tell a game in the terminal"
+    )
+    d.add_argument("--no-camera", action="store_true", help="Hinkel & Stein: the scale only")
+    d.add_argument("--delay", type=float, default=0.02, help="--terminal: seconds between actions")
+    d.set_defaults(func=cmd_demo)
