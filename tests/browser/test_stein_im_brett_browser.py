@@ -88,7 +88,9 @@ def test_a_game_is_started_drawn_and_a_turn_tapped_in(page, live, tmp_path):
     expect(stone(page, "a2")).to_have_attribute("fill", GREEN)
     expect(stone(page, "c3")).to_have_attribute("fill", BLUE)
     expect(field(page, "d1")).to_have_class(re.compile(r"\bscores\b"))  # alone: would score now
-    expect(page.locator("#sib-advice")).to_contain_text("Ben put green together on a1–a2; instead:")
+    expect(page.locator("#sib-advice")).to_contain_text(
+        "Ben put green together on a1–a2; instead: green on b1 rather than a1 (none together)"
+    )
     expect(page.locator("#sib-board line.together")).to_have_count(1)
     expect(page.locator("#sib-board circle.ghost").first).to_be_visible()
     expect(page.locator("#sib-turns li").first).to_contain_text("Round 1 · Ben: a1, a2, c3")

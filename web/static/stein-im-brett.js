@@ -249,7 +249,12 @@
 
   function adviceText(a) {
     const pairs = a.together.map(([p, q]) => `${colourAt(p, a)} together on ${p}–${q}`).join("; ");
-    const instead = a.instead.map(([f, c]) => `${c} on ${f}`).join(", ");
+    // only the stones that would go elsewhere: "green on b1 rather than a1"
+    const key = ([f, c]) => `${f}:${c}`;
+    const was = new Set(a.placed.map(key)), now = new Set(a.instead.map(key));
+    const to = a.instead.filter((s) => !was.has(key(s))).map(([f, c]) => `${c} on ${f}`);
+    const from = a.placed.filter((s) => !now.has(key(s))).map(([f]) => f);
+    const instead = `${to.join(", ")} rather than ${from.join(", ")}`;
     const left = a.instead_together ? ` (${a.instead_together} pair${a.instead_together === 1 ? "" : "s"} together)` : " (none together)";
     return `${a.player} put ${pairs}; instead: ${instead}${left}`;
   }
