@@ -442,8 +442,10 @@ class GameService:
             view_data = view.view(game.states, game.actions) if view is not None else None
             seen = getattr(self._referee, "view", None)
             if view_data is not None and "board" in view_data and isinstance(seen, dict):
+                aside = getattr(self._referee, "set_aside", frozenset())
                 for f in view_data["board"]:  # what the camera sees on each field
                     f["seen"] = seen.get(f["id"])
+                    f["set_aside"] = f["id"] in aside  # left over or undone: not the turn's
             settled = getattr(self._referee, "last_settled", None)
             if view_data is not None and settled is not None:
                 # the beam as the load cells last saw it at rest, not as the model expects

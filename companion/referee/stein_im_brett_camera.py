@@ -104,6 +104,12 @@ class SteinImBrettCamera:
         """Time passes: nothing here waits on time; the standing warnings stay."""
         return self._judge(state)
 
+    @property
+    def set_aside(self) -> frozenset[str]:
+        """Fields whose stone the camera leaves out of the turn: left over from the
+        scored round, or undone on the tablet (both to be taken off the board)."""
+        return frozenset(self._leftover) | frozenset(self._held)
+
     def tablet_action(self) -> None:
         """An action entered on the tablet: judged afresh by ``after_change``."""
 

@@ -102,7 +102,13 @@ def test_a_turn_seen_by_the_camera_shows_up_and_disagreements_are_marked(page, l
     start(live)
     expect(page.locator("#awaiting")).to_have_text("Ben places 3 stones")
     see(live, **dict.fromkeys(DEFAULT.ids, "empty"))
-    see(live, a1="green", d5="blue", g4="red")  # the service submits Ben's turn itself
+    see(live, a1="green")  # Ben is still laying his stones: shown as new, not as a fault
+    expect(field(page, "a1")).to_have_class(re.compile(r"\bcamera-new\b"))
+    expect(field(page, "a1")).not_to_have_class(re.compile(r"\bcamera-differs\b"))
+    expect(page.locator("#sib-camera")).to_contain_text(
+        "The camera sees new stones (1 of 3): green on a1"
+    )
+    see(live, d5="blue", g4="red")  # the service submits Ben's turn itself
     expect(page.locator("#awaiting")).to_have_text("Cleo places 3 stones")
     expect(stone(page, "a1")).to_have_attribute("fill", GREEN)
     expect(stone(page, "d5")).to_have_attribute("fill", BLUE)

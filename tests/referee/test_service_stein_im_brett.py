@@ -89,7 +89,8 @@ def test_the_camera_turns_three_new_stones_into_the_turn(service):
     assert snap["warnings"] == []
     by_id = {f["id"]: f for f in snap["view"]["board"]}
     assert by_id["c3"] == {
-        "id": "c3", "x": -0.866, "y": -1.5, "stone": "blue", "scores": True, "seen": "blue"
+        "id": "c3", "x": -0.866, "y": -1.5, "stone": "blue", "scores": True, "seen": "blue",
+        "set_aside": False,
     }  # fmt: skip
     assert by_id["d1"]["seen"] == "empty" and by_id["d1"]["stone"] is None
 
@@ -105,6 +106,8 @@ def test_undo_of_a_camera_turn_is_not_proposed_again_until_the_stones_are_off(se
         " and put them back into the bag"
     ]
     assert any("Undone: take the stones off a1, a2, b1" in w for w in snap["warnings"])
+    aside = {f["id"] for f in snap["view"]["board"] if f["set_aside"]}
+    assert aside == {"a1", "a2", "b1"}  # the dashboard does not show them as the turn's
     # a tick (any sensor) does not re-propose the undone stones
     service.tick(100.0)
     assert service.game_state.free == 36

@@ -6,6 +6,7 @@
 (() => {
   const R = 40;  // a field's radius in the picture's units (the view gives field radii)
   const COLOURS = ["red", "yellow", "green", "blue", "white", "black"];
+  const COLOUR_NAMES = new Set(COLOURS);
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
   // The turn being composed on this tablet: reset whenever the game moves on.
@@ -48,7 +49,9 @@
     const links = svg("g", { class: "links" });
     for (const f of fields) {
       const { x, y } = at[f.id];
-      const seenOther = opts.camera && f.seen !== null && f.seen !== undefined && f.seen !== (f.stone || "empty");
+      // a stone the camera sees on a free field: this turn's, not yet recorded (not a fault)
+      const seenNew = opts.camera && !f.stone && !f.set_aside && COLOUR_NAMES.has(f.seen) && !pending.has(f.id);
+      const seenOther = opts.camera && !seenNew && f.seen !== null && f.seen !== undefined && f.seen !== (f.stone || "empty");
       const g = svg("g", {
         class: `field${tap.has(f.id) ? " tappable" : ""}${f.id === opts.selected ? " selected" : ""}${seenOther ? " camera-differs" : ""}`,
         "data-field": f.id,
@@ -70,6 +73,12 @@
         const p = pending.get(f.id);
         g.append(svg("circle", { class: "stone pending", cx: x, cy: y + 2, r: 22, fill: hexOf(p.c), "data-colour": p.c }));
         g.append(svg("text", { class: "pending-n", x, y: y + 9, "text-anchor": "middle", fill: ink(hexOf(p.c)) }, String(p.n)));
+      }
+      if (seenNew) {
+        g.classList.add("camera-new");
+        g.append(svg("circle", { class: "stone seen-new", cx: x, cy: y + 2, r: 22, fill: hexOf(f.seen), "data-colour": f.seen }));
+        g.append(svg("text", { class: "camera-label new", x, y: y + 36, "text-anchor": "middle" }, "new"));
+        g.append(svg("title", {}, `${f.id}: the camera sees a new ${f.seen} stone (recorded with the turn)`));
       }
       if (seenOther) {
         const what = f.seen === "unknown" ? "cannot tell" : `sees ${f.seen}`;
@@ -216,10 +225,21 @@
     ];
     $("sib-board-facts").replaceChildren(...facts.map(([k, v]) => el("span", {}, `${k}: `, el("b", {}, v))),
       el("span", { class: "legend" }, el("span", { class: "legend-ring" }), " would score now"));
-    const differs = view.board.filter((f) => f.seen !== null && f.seen !== undefined && f.seen !== (f.stone || "empty"));
-    $("sib-camera").hidden = !differs.length;
-    $("sib-camera").replaceChildren(el("b", {}, "The camera sees otherwise: "), differs.map((f) =>
-      `${f.id} ${f.seen === "unknown" ? "unclear" : f.seen} (recorded ${f.stone || "empty"})`).join(", "));
+    const known = (f) => f.seen !== null && f.seen !== undefined;
+    const fresh = view.board.filter((f) => known(f) && !f.stone && !f.set_aside && COLOUR_NAMES.has(f.seen));
+    const differs = view.board.filter((f) => known(f) && !fresh.includes(f) && f.seen !== (f.stone || "empty"));
+    const lines = [];
+    if (fresh.length) {
+      const of = aw && aw.action === "place" ? ` (${fresh.length} of ${aw.stones})` : "";
+      lines.push(el("div", { class: "camera-new-line" }, el("b", {}, `The camera sees new stones${of}: `),
+        fresh.map((f) => `${f.seen} on ${f.id}`).join(", ")));
+    }
+    if (differs.length) {
+      lines.push(el("div", {}, el("b", {}, "The camera sees otherwise: "), differs.map((f) =>
+        `${f.id} ${f.seen === "unknown" ? "unclear" : f.seen} (recorded ${f.stone || "empty"})`).join(", ")));
+    }
+    $("sib-camera").hidden = !lines.length;
+    $("sib-camera").replaceChildren(...lines);
   }
 
   function renderChoices() {
