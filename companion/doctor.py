@@ -239,7 +239,8 @@ def check_camera(m: Machine) -> Verdict:
     except DeviceError as e:
         return warn(
             "camera",
-            f"no camera opens ({e}); the referee does not need it yet",
+            f"no camera opens ({e}); Hinkel & Stein is refereed by the scale alone, and"
+            " Stein im Brett turns must be entered on the tablet",
             "sudo apt install python3-picamera2; check the ribbon cable (contacts"
             " towards the board on a Pi 4) and that the user is in the video group",
         )

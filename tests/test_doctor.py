@@ -138,6 +138,7 @@ def test_a_missing_camera_is_a_warning_with_the_fix(tmp_path):
     camera = verdicts(machine(tmp_path, open_camera=no_camera))["camera"]
     assert camera.status == WARN
     assert "python3-picamera2" in camera.fix
+    assert "Stein im Brett turns must be entered on the tablet" in camera.found
 
 
 @pytest.mark.parametrize(("free_mb", "status"), [(50, FAIL), (300, WARN), (5000, OK)])
