@@ -228,7 +228,10 @@ def open_camera_loop(service: GameService, *, requested: str) -> CameraLoop | No
     except DeviceUnavailable as e:
         if requested == "real":
             raise
-        service.announce(f"camera: {e}; the scale and the tablet referee the game")
+        service.announce(
+            f"camera: {e}; Hinkel & Stein goes on by the scale, Stein im Brett by entering"
+            " each turn on the tablet"
+        )
         service.device_status("camera", "off", str(e))
         return None
     return CameraLoop(service, source).start()
