@@ -149,12 +149,16 @@ class SimulatedTable:
     def _hand_places(self, stones, space: str, state) -> None:
         down = self.sim.side_down or "left"
         self.sim.hand_on(down, self.rng.uniform(80, 300))  # holding the down side
+        if self.camera is not None:
+            self.camera.reach(space)  # the camera sees the hand over the space
         self.run(0.3)
         x = self.profile.space_x_mm[space]
         for stone in stones:
             self.sim.put(stone, self.profile.stone_mass_g[stone], x + self.rng.uniform(-6, 6))
         self.run(PLACE_S)
         self.sim.hand_off()
+        if self.camera is not None:
+            self.camera.reach(None)
         self.run(SETTLE_S)
 
     def _enter_by_hand(self, action, state) -> None:
@@ -188,8 +192,9 @@ class SimulatedTable:
 
 class SimulatedCamera:
     """The camera over the simulated scale: renders what lies on the beam (the Hinkel &
-    Stein layout's spaces and fate zone) with a fixed pose and lamp, and reads it through
-    the real vision pipeline (``table.CameraView``)."""
+    Stein layout's spaces and fate zone) with a fixed pose and lamp, and the player's hand
+    while a stone is being placed, and reads it through the real vision pipeline
+    (``table.CameraView``)."""
 
     def __init__(self, sim: ScaleSimulator, profile: ScaleProfile, *, seed: int) -> None:
         import numpy as np
@@ -201,6 +206,14 @@ class SimulatedCamera:
         self.view = CameraView()
         self.rng = np.random.default_rng(seed)
         self.scene = random_scene(self.view.layout, self.rng, hands=0, shadows=0)
+        self.hand = None  # a player's hand reaching in, while there is one
+        self.frames_with_hand = 0
+
+    def reach(self, cell: str | None) -> None:
+        """A hand reaches in to ``cell`` (a space of the layout), or is gone (None)."""
+        from .devices.scenes import random_hand
+
+        self.hand = None if cell is None else random_hand(self.scene, self.rng, target=cell)
 
     def contents(self) -> dict[str, str]:
         """Layout cells -> piece, from where the loads lie on the beam (mm)."""
@@ -224,5 +237,9 @@ class SimulatedCamera:
 
         from .devices.render import render
 
-        image = render(dc_replace(self.scene, contents=self.contents()), self.rng).image
+        hands = (self.hand,) if self.hand is not None else ()
+        self.frames_with_hand += bool(hands)
+        image = render(
+            dc_replace(self.scene, contents=self.contents(), hands=hands), self.rng
+        ).image
         return self.view.feed(image, t_mono)

@@ -68,6 +68,7 @@ def test_the_camera_over_the_simulated_scale_agrees_with_the_weight(tmp_path):
         # the camera saw the scale through the real vision pipeline: spaces read, and
         # after the last round was cleared, every space empty again
         assert set(referee.camera) == {"L2", "L1", "R1", "R2"}
+        assert table.camera.frames_with_hand >= 8  # a hand over every space as it was filled
         assert service.snapshot()["devices"]["camera"]["state"] == "simulated"
     finally:
         service.close()
