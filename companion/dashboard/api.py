@@ -3,7 +3,6 @@ record and new games. Everything that changes state needs a session."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from functools import wraps
 from typing import Any
@@ -71,9 +70,8 @@ def events():
             if version == seen:
                 yield ": keep-alive\n\n"
                 continue
-            seen = version
-            data = json.dumps(service.snapshot(), ensure_ascii=False)
-            yield f"event: snapshot\nid: {version}\ndata: {data}\n\n"
+            seen, data = service.snapshot_json()
+            yield f"event: snapshot\nid: {seen}\ndata: {data}\n\n"
             if once:
                 return
 
@@ -128,17 +126,21 @@ def actions():
         return _error(409, str(e))
 
 
+def _snapshot_or_409(change, *args) -> Response:
+    """The snapshot after ``change(*args)``, or 409 with the reason it cannot be done now
+    (no game; nothing to undo). ``NoGame`` is a ``LookupError``, not a ``ValueError``."""
+    try:
+        return jsonify(change(*args))
+    except (NoGame, ValueError) as e:
+        return _error(409, str(e))
+
+
 @bp.post("/undo")
 @acting
 def undo():
     body = _json_body()
     count = body.get("count", 1) if isinstance(body, dict) else 1
-    try:
-        return jsonify(_service().undo(count))
-    except NoGame as e:
-        return _error(409, str(e))
-    except ValueError as e:
-        return _error(409, str(e))
+    return _snapshot_or_409(_service().undo, count)
 
 
 @bp.post("/done")
@@ -146,10 +148,7 @@ def undo():
 def done():
     """The boulder holder will neither add B1 nor move the Stone of Fate: the settled
     scale may now decide the round."""
-    try:
-        return jsonify(_service().boulder_done())
-    except NoGame as e:
-        return _error(409, str(e))
+    return _snapshot_or_409(_service().boulder_done)
 
 
 @bp.post("/confirm")
@@ -157,10 +156,7 @@ def done():
 def confirm():
     """The players confirm the table as it is (the table's confirm button): the
     standing warnings go; a camera reading that differs from the record is accepted."""
-    try:
-        return jsonify(_service().confirm())
-    except NoGame as e:
-        return _error(409, str(e))
+    return _snapshot_or_409(_service().confirm)
 
 
 @bp.get("/record")

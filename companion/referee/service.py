@@ -95,6 +95,7 @@ class GameService:
         self.accepted: Counter[tuple[str, str]] = Counter()  # (source, record type) -> count
         self.closed = False
         self._snapshot_cache: dict[str, Any] | None = None
+        self._json_cache: tuple[int, str] | None = None  # (version, the snapshot as JSON)
         self.devices: dict[str, dict[str, str]] = {}  # device -> {"state", "detail"}
         self.profile = profile or default_profile()
         self.on_notch = on_notch  # tells the scale sensing where the pivot is now
@@ -414,6 +415,16 @@ class GameService:
             if cached is None or cached["version"] != self._version:
                 cached = self._snapshot_cache = self._build_snapshot()
             return dict(cached)
+
+    def snapshot_json(self) -> tuple[int, str]:
+        """The snapshot as JSON text, with its version: serialised once per version and
+        shared by every dashboard's event stream."""
+        with self._lock:
+            cached = self._json_cache
+            if cached is None or cached[0] != self._version:
+                snap = self.snapshot()
+                cached = self._json_cache = (snap["version"], json.dumps(snap, ensure_ascii=False))
+            return cached
 
     def _device_view(self) -> dict[str, dict[str, str]]:
         """Device health, with the sensing's faults (a channel stuck or silent) folded in."""

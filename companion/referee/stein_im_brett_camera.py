@@ -77,6 +77,7 @@ class SteinImBrettCamera:
     hand_on_scale: bool = False  # the shape of the scale referee's (no scale in this game)
     last_settled: None = None
     faulty: frozenset[str] = frozenset()
+    _warnings: tuple[str, ...] = ()  # the last judgement's, standing until the next
 
     # -- entry points ----------------------------------------------------------------
 
@@ -101,8 +102,9 @@ class SteinImBrettCamera:
         return self._judge(state)
 
     def tick(self, t_mono: float, state: GameState) -> Reaction:
-        """Time passes: nothing here waits on time; the standing warnings stay."""
-        return self._judge(state)
+        """Time passes: nothing here waits on time; the standing warnings stay (the board
+        is judged on each observation and each change of the game, not on every tick)."""
+        return Reaction(warnings=self._warnings)
 
     @property
     def set_aside(self) -> frozenset[str]:
@@ -228,7 +230,8 @@ class SteinImBrettCamera:
                 " others back to the box"
             )
         submit = self._turn(state, new, warnings, blocked=bool(moved or vanished or changed))
-        return Reaction(tuple(submit), tuple(warnings))
+        self._warnings = tuple(warnings)
+        return Reaction(tuple(submit), self._warnings)
 
     def _turn(
         self,

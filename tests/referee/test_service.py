@@ -174,3 +174,16 @@ def test_start_game_draws_a_legal_deal_when_none_is_given(service):
     assert kinds == ["boulder", "hinkelstein", "pillar"]
     with pytest.raises(MalformedRecord, match="2 to 4 players, not 5"):
         service.start_game(["A", "B", "C", "D", "E"])
+
+
+def test_the_snapshot_is_serialised_once_per_version_for_every_event_stream(service):
+    import json
+
+    service.new_game(START)
+    version, text = service.snapshot_json()
+    again = service.snapshot_json()
+    assert again[1] is text and again[0] == version  # shared, not serialised again
+    assert json.loads(text) == service.snapshot()
+    service.submit(ROUND[0])
+    newer, changed = service.snapshot_json()
+    assert newer > version and json.loads(changed)["replay"]["awaiting"]["action"] == "call"
