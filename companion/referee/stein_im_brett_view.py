@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..errors import MalformedRecord
@@ -112,6 +112,7 @@ def awaiting_text(state: GameState) -> str:
     return f"{aw.player} places {n} stone{'s' if n != 1 else ''}"
 
 
+@lru_cache(maxsize=128)  # a turn's advice never changes: each snapshot reuses it
 def _advice_view(before: GameState, place: A.Place) -> dict[str, Any] | None:
     a = advice(before, place)
     if a is None:
