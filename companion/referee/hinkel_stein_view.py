@@ -170,12 +170,24 @@ def round_history(states: Sequence[GameState]) -> list[tuple[RoundResult, tuple[
     return history
 
 
-def view(states: Sequence[GameState], actions: Sequence[A.Action] = ()) -> dict[str, Any]:
+def view(
+    states: Sequence[GameState], actions: Sequence[A.Action] = (), table: Any = None
+) -> dict[str, Any]:
     """The dashboard's picture of the game (``states``: every state from the start, the
-    last is now): round, scale, outcomes, choices, history, chart."""
+    last is now): round, scale, outcomes, choices, history, chart. With ``table`` (the
+    ``ScaleReferee``) the scale is shown as the load cells last saw it at rest."""
     state = states[-1]
     history = round_history(states)
     names = state.players
+    scale = scale_view(state)
+    settled = getattr(table, "last_settled", None)
+    if settled is not None:  # the beam as the load cells saw it, not as the model expects
+        scale.update(
+            down=settled.down,
+            margin_g=round(settled.margin_g, 1),
+            torque_gmm=round(settled.torque_gmm, 1),
+            source="scale",
+        )
     r = state.round
     aw = q.awaiting(state)
     turn = r.turn
@@ -204,7 +216,7 @@ def view(states: Sequence[GameState], actions: Sequence[A.Action] = ()) -> dict[
             },
             "mandatory_kind": q.mandatory_kind(state),
         },
-        "scale": scale_view(state),
+        "scale": scale,
         "outcomes": outcomes,
         "awaiting_text": awaiting_text(state),
         "optional": [{"player": o.player, "action": o.action} for o in q.optional_actions(state)],

@@ -35,7 +35,8 @@ from .stein_im_brett_camera import SteinImBrettCamera
 
 log = logging.getLogger("companion.referee")
 
-#: Per game the dashboard knows: its view module. Each has ``view(states, actions)``,
+#: Per game the dashboard knows: its view module. Each has ``view(states, actions, table)``
+#: (``table``: the game's referee, for what the sensors see),
 #: ``choices(state)``, ``undo_hint(action, before, after)``, ``start_record(players,
 #: options, rng)`` and ``CAMERA_LAYOUT`` (the vision layout the camera reads it with).
 VIEWS = {"hinkel-stein": hinkel_stein_view, "stein-im-brett": stein_im_brett_view}
@@ -450,22 +451,9 @@ class GameService:
                 return base | {"game": None, "replay": None, "view": None}
             state = game.state
             view = VIEWS.get(game.rules.name)
-            view_data = view.view(game.states, game.actions) if view is not None else None
-            seen = getattr(self._referee, "view", None)
-            if view_data is not None and "board" in view_data and isinstance(seen, dict):
-                aside = getattr(self._referee, "set_aside", frozenset())
-                for f in view_data["board"]:  # what the camera sees on each field
-                    f["seen"] = seen.get(f["id"])
-                    f["set_aside"] = f["id"] in aside  # left over or undone: not the turn's
-            settled = getattr(self._referee, "last_settled", None)
-            if view_data is not None and settled is not None:
-                # the beam as the load cells last saw it at rest, not as the model expects
-                view_data["scale"].update(
-                    down=settled.down,
-                    margin_g=round(settled.margin_g, 1),
-                    torque_gmm=round(settled.torque_gmm, 1),
-                    source="scale",
-                )
+            view_data = (
+                view.view(game.states, game.actions, self._referee) if view is not None else None
+            )
             return base | {
                 "game": {
                     "id": game.journal.path.stem,

@@ -51,7 +51,10 @@ def _xy(qq: int, r: int) -> tuple[float, float]:
 
 
 def board_view(
-    state: GameState, cells: Sequence[str | None], seen: Mapping[str, str] | None = None
+    state: GameState,
+    cells: Sequence[str | None],
+    seen: Mapping[str, str] | None = None,
+    aside: frozenset[str] = frozenset(),
 ) -> list[dict[str, Any]]:
     """The fields of ``cells`` (a board's stones) as the picture draws them; ``scores``:
     the stone has no neighbour of its colour and its colour has an owner (SIB-3)."""
@@ -65,6 +68,7 @@ def board_view(
         field["scores"] = i in isolated
         if seen is not None:
             field["seen"] = seen.get(fid)
+            field["set_aside"] = fid in aside  # left over or undone: not the turn's
         out.append(field)
     return out
 
@@ -126,9 +130,15 @@ def _advice_view(before: GameState, place: A.Place) -> dict[str, Any] | None:
     }
 
 
-def view(states: Sequence[GameState], actions: Sequence[A.Action]) -> dict[str, Any]:
-    """The dashboard's picture of the game: board, bag, players, scores, turns, advice."""
+def view(
+    states: Sequence[GameState], actions: Sequence[A.Action], table: Any = None
+) -> dict[str, Any]:
+    """The dashboard's picture of the game: board, bag, players, scores, turns, advice.
+    With ``table`` (the ``SteinImBrettCamera``) each field also says what the camera sees
+    there (``seen``) and whether its stone is set aside (left over, or undone)."""
     state = states[-1]
+    seen = table.view if table is not None else None
+    aside = table.set_aside if table is not None else frozenset()
     names = state.players
     hexes = colour_hex()
     live = q.live_points(state)
@@ -154,7 +164,7 @@ def view(states: Sequence[GameState], actions: Sequence[A.Action]) -> dict[str, 
         "awaiting": None
         if (aw := q.awaiting(state)) is None
         else {"player": aw.player, "action": aw.action, "stones": aw.stones},
-        "board": board_view(state, state.cells),
+        "board": board_view(state, state.cells, seen, aside),
         "colours": {
             c: {"hex": hexes[c], "owner": None if (o := state.owner_of(c)) is None else names[o]}
             for c in COLOURS
