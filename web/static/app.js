@@ -28,6 +28,13 @@ const svg = (tag, attrs = {}, text) => {
 // game name -> {title, render(snapshot), newGame: {help, min, max, options(names), body(names)}}
 const GAMES = {};
 
+// The new-game dialog's per-player choices: {player: [value, ...]} from its <select>s.
+function choicesByPlayer(box) {
+  const out = {};
+  for (const s of box.querySelectorAll("select")) (out[s.dataset.player] ||= []).push(s.value);
+  return out;
+}
+
 let snap = null;
 let unlocked = false;
 let wakeLock = null;

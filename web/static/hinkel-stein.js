@@ -202,9 +202,7 @@
       options(names) { if (!$("new-deal").hidden) dealInputs(names); },
       body() {
         if (!$("new-enter-deal").checked) return {};
-        const deal = {};
-        for (const s of $("new-deal").querySelectorAll("select")) (deal[s.dataset.player] ||= []).push(s.value);
-        return { deal };
+        return { deal: choicesByPlayer($("new-deal")) };
       },
     },
   };

@@ -362,9 +362,7 @@
       options(names) { if (!$("new-colours").hidden) colourInputs(names); },
       body() {
         if (!$("new-enter-colours").checked) return {};
-        const colours = {};
-        for (const s of $("new-colours").querySelectorAll("select")) (colours[s.dataset.player] ||= []).push(s.value);
-        return { colours };
+        return { colours: choicesByPlayer($("new-colours")) };
       },
     },
   };
