@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench_engine import machine  # noqa: E402
+from common import machine  # noqa: E402
 from waitress.server import create_server  # noqa: E402
 
 from companion.dashboard import create_app  # noqa: E402

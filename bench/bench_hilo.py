@@ -9,100 +9,29 @@ time would; the deck is the provisional 69-card one.
 
 from __future__ import annotations
 
-import argparse
-import json
-import time
-from pathlib import Path
+from common import CPU, EngineBench, engine_args, load_average
 
-from common import machine
-
-from companion.games.hilo import apply, parse_action, start_game, to_record
-from companion.games.hilo.random_player import random_game, random_game_iter
-
-
-def load() -> str:
-    try:
-        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-    except OSError:
-        return "unknown"
-
-
-def best_of(repeat: int, fn) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.process_time()
-        fn()
-        best = min(best, time.process_time() - t0)
-    return best
+from companion.games import hilo
+from companion.games.hilo.random_player import random_game_iter
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--games", type=int, default=200, help="games per measurement")
-    ap.add_argument("--repeat", type=int, default=3)
-    args = ap.parse_args()
+    args = engine_args(__doc__)
+    bench = EngineBench(hilo, args, {CPU: f"rate (best of {args.repeat}, CPU time)"})
     tables = (2, 3, 4, 5)
 
-    games = {n: [random_game(n, seed) for seed in range(args.games)] for n in tables}
-    rows = []
+    def new_game(n: int):
+        return lambda seed: random_game_iter(n, seed)
+
+    games = {n: bench.record(new_game(n)) for n in tables}
     for n in tables:
-        recorded = games[n]
-        count = sum(len(g) - 1 for g in recorded)
-
-        def fold(recorded=recorded):
-            for g in recorded:
-                s = start_game(g[0])
-                for a in g[1:]:
-                    s = apply(s, a)
-
-        t = best_of(args.repeat, fold)
-        rows.append(
-            (
-                f"apply, {n} players",
-                f"{count / t:,.0f} actions/s",
-                f"{count} actions ({count / len(recorded):.0f} a game)",
-            )
-        )
-
-    lines = [[json.dumps(to_record(a)) for a in g] for g in games[4]]
-    count = sum(len(g) for g in lines)
-
-    def parse_and_fold():
-        for g in lines:
-            acts = [parse_action(json.loads(x)) for x in g]
-            s = start_game(acts[0])
-            for a in acts[1:]:
-                s = apply(s, a)
-
-    t = best_of(args.repeat, parse_and_fold)
-    rows.append(
-        ("replay from JSON lines, 4 players", f"{count / t:,.0f} lines/s", f"{count} lines")
-    )
-
+        bench.apply(f"{n} players", games[n], per_game=True)
+    bench.replay("4 players", games[4])
     for n in tables:
+        bench.play(f"{n} players", new_game(n), " (random player and simulated table included)")
 
-        def play(n=n):
-            for seed in range(args.games):
-                for _ in random_game_iter(n, seed):
-                    pass
-
-        t = best_of(args.repeat, play)
-        rows.append(
-            (
-                f"complete random games, {n} players",
-                f"{args.games / t:,.1f} games/s",
-                f"{args.games} games (random player and simulated table included)",
-            )
-        )
-
-    print(f"Machine: {machine()}")
-    print(f"Command: make bench (bench/bench_hilo.py --games {args.games} --repeat {args.repeat})")
-    print(f"Load average while it ran: {load()} (CPU-time rates: see the docstring)")
-    print()
-    print(f"| measurement | rate (best of {args.repeat}, CPU time) | workload |")
-    print("| --- | --- | --- |")
-    for r in rows:
-        print(f"| {r[0]} | {r[1]} | {r[2]} |")
+    load = f"Load average while it ran: {load_average()} (CPU-time rates: see the docstring)"
+    bench.report("bench_hilo.py", notes=[load])
 
 
 if __name__ == "__main__":

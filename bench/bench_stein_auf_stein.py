@@ -9,35 +9,11 @@ steadier figure when other jobs share the machine).
 
 from __future__ import annotations
 
-import argparse
-import json
-import time
+from common import CPU, WALL, EngineBench, engine_args
 
-from common import machine
-
-from companion.games.stein_auf_stein import apply, parse_action, start_game, to_record
+from companion.games import stein_auf_stein
 from companion.games.stein_auf_stein.names import VARIANTS
-from companion.games.stein_auf_stein.random_player import random_game, random_game_iter
-
-
-def best_of(repeat: int, fn) -> tuple[float, float]:
-    """The best wall-clock and the best CPU time (s) of ``repeat`` runs of ``fn``.
-
-    CPU time (``process_time``) counts only this process's own work, so it is the
-    steadier figure on a machine that other jobs share; wall clock is what a user waits.
-    """
-    wall = cpu = float("inf")
-    for _ in range(repeat):
-        t0, c0 = time.perf_counter(), time.process_time()
-        fn()
-        wall = min(wall, time.perf_counter() - t0)
-        cpu = min(cpu, time.process_time() - c0)
-    return wall, cpu
-
-
-def rate(count: int, times: tuple[float, float], unit: str, digits: int = 0) -> tuple[str, str]:
-    """``count`` per second by wall clock and by CPU time."""
-    return tuple(f"{count / t:,.{digits}f} {unit}/s" for t in times)
+from companion.games.stein_auf_stein.random_player import random_game_iter
 
 
 def players_for(variant: str) -> int:
@@ -45,75 +21,22 @@ def players_for(variant: str) -> int:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--games", type=int, default=500, help="games per measurement")
-    ap.add_argument("--repeat", type=int, default=3)
-    args = ap.parse_args()
-
-    games = {
-        v: [random_game(players_for(v), seed, variant=v) for seed in range(args.games)]
-        for v in VARIANTS
-    }
-    rows = []
-    for v in VARIANTS:
-        recorded = games[v]
-        count = sum(len(g) - 1 for g in recorded)
-
-        def fold(recorded=recorded):
-            for g in recorded:
-                s = start_game(g[0])
-                for a in g[1:]:
-                    s = apply(s, a)
-
-        t = best_of(args.repeat, fold)
-        rows.append(
-            (
-                f"apply, {v}, {players_for(v)}p",
-                rate(count, t, "actions"),
-                f"{count} actions",
-            )
-        )
-
-    lines = [[json.dumps(to_record(a)) for a in g] for v in VARIANTS for g in games[v]]
-    count = sum(len(g) for g in lines)
-
-    def parse_and_fold():
-        for g in lines:
-            acts = [parse_action(json.loads(x)) for x in g]
-            s = start_game(acts[0])
-            for a in acts[1:]:
-                s = apply(s, a)
-
-    t = best_of(args.repeat, parse_and_fold)
-    rows.append(("replay from JSON lines, all variants", rate(count, t, "lines"), f"{count} lines"))
-
-    for v in VARIANTS:
-
-        def play(v=v):
-            for seed in range(args.games):
-                for _ in random_game_iter(players_for(v), seed, variant=v):
-                    pass
-
-        t = best_of(args.repeat, play)
-        rows.append(
-            (
-                f"complete random games, {v}, {players_for(v)}p",
-                rate(args.games, t, "games", digits=1),
-                f"{args.games} games",
-            )
-        )
-
-    print(f"Machine: {machine()}")
-    print(
-        "Command: make bench (bench/bench_stein_auf_stein.py"
-        f" --games {args.games} --repeat {args.repeat})"
-    )
-    print()
+    args = engine_args(__doc__, games=500)
     best = f"best of {args.repeat}"
-    print(f"| measurement | wall clock ({best}) | CPU time ({best}) | workload |")
-    print("| --- | --- | --- | --- |")
-    for name, (wall, cpu), work in rows:
-        print(f"| {name} | {wall} | {cpu} | {work} |")
+    bench = EngineBench(
+        stein_auf_stein, args, {WALL: f"wall clock ({best})", CPU: f"CPU time ({best})"}
+    )
+
+    def new_game(v: str):
+        return lambda seed: random_game_iter(players_for(v), seed, variant=v)
+
+    games = {v: bench.record(new_game(v)) for v in VARIANTS}
+    for v in VARIANTS:
+        bench.apply(f"{v}, {players_for(v)}p", games[v])
+    bench.replay("all variants", [g for v in VARIANTS for g in games[v]])
+    for v in VARIANTS:
+        bench.play(f"{v}, {players_for(v)}p", new_game(v))
+    bench.report("bench_stein_auf_stein.py")
 
 
 if __name__ == "__main__":
