@@ -41,7 +41,12 @@ log = logging.getLogger("companion.referee")
 #: options, rng)`` and ``CAMERA_LAYOUT`` (the vision layout the camera reads it with).
 VIEWS = {"hinkel-stein": hinkel_stein_view, "stein-im-brett": stein_im_brett_view}
 
-#: Per game: the referee that turns the table's sensors into actions and warnings.
+#: Per game: the referee that turns the table's sensors into actions and warnings. Each
+#: has ``observe(obs, state)``, ``after_change(state)`` and ``tick(t_mono, state)`` (each
+#: a ``Reaction``), ``tablet_action()``, and ``hand_on_scale``, ``last_settled``,
+#: ``faulty``; optional, where the table needs them: ``done(state)`` (the boulder holder),
+#: ``undone(state)`` and ``accept_table(state)`` (stones still lying after an undo; a
+#: misread accepted), ``watches_after_the_end`` (the board is still cleared after the game).
 REFEREES: dict[str, Callable[[ScaleProfile], Any]] = {
     "hinkel-stein": ScaleReferee,
     "stein-im-brett": lambda profile: SteinImBrettCamera(),
@@ -347,8 +352,10 @@ class GameService:
         """The boulder holder will neither add B1 nor move the Stone of Fate this round."""
         with self._lock:
             game = self._require_game()
-            if self._referee is not None:
-                self._react(self._referee.done(game.state))
+            done = getattr(self._referee, "done", None)
+            if done is None:
+                raise ValueError(f"{game.rules.title} has no boulder holder to say done")
+            self._react(done(game.state))
             self._bump()
             return self.snapshot()
 
@@ -430,7 +437,7 @@ class GameService:
     def _device_view(self) -> dict[str, dict[str, str]]:
         """Device health, with the sensing's faults (a channel stuck or silent) folded in."""
         out = {name: dict(entry) for name, entry in self.devices.items()}
-        faulty = sorted(getattr(self._referee, "faulty", ()))
+        faulty = sorted(self._referee.faulty) if self._referee is not None else []
         if faulty and "load cells" in out:
             out["load cells"] = {"state": "fault", "detail": f"fault on {', '.join(faulty)}"}
         return out
@@ -443,7 +450,7 @@ class GameService:
                 "warnings": list(self.warnings),
                 "undo_hints": list(self.last_undo),
                 "asks": list(self.asks),
-                "hand_on_scale": bool(getattr(self._referee, "hand_on_scale", False)),
+                "hand_on_scale": bool(self._referee and self._referee.hand_on_scale),
                 "devices": self._device_view(),
             }
             game = self._game

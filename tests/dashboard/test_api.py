@@ -276,3 +276,9 @@ def test_confirm_accepts_the_cameras_reading_of_a_field(player, service):
     assert player.post("/api/confirm", json={}, headers=JSON).json["warnings"] == []
     assert player.get("/api/state").json["warnings"] == []
     assert player.post("/api/confirm", json={}).status_code == 400  # no X-Companion header
+
+
+def test_done_in_a_game_without_a_boulder_holder_is_refused_with_the_reason(player):
+    player.post("/api/games", json=SIB, headers=JSON)
+    r = player.post("/api/done", json={}, headers=JSON)
+    assert r.status_code == 409 and "Stein im Brett has no boulder holder" in r.json["error"]
