@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from ...errors import IllegalAction
+from ..common import engine as common
 from . import turns
 from .actions import Action, Discard, End, Move, Roll, Start, Take
 from .names import (
@@ -105,21 +107,16 @@ def start_game(start: Start) -> GameState:
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``, or ``IllegalAction`` saying why it is not allowed now."""
-    if isinstance(action, Start):
-        raise IllegalAction("the game has already started; a record has exactly one start line")
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalAction(f"unknown action {action!r}")
-    return handler(state, action)
+    return common.dispatch(state, action, _HANDLERS, start=Start, over=_over)
 
 
-def replay(actions) -> GameState:
+def _over(state: GameState) -> str:
+    return f"the game is over; the winners are {and_list(state.winners)}"
+
+
+def replay(actions: Iterable[Action]) -> GameState:
     """Fold a start and the actions after it into a state."""
-    it = iter(actions)
-    state = start_game(next(it))
-    for a in it:
-        state = apply(state, a)
-    return state
+    return common.replay(start_game, apply, actions)
 
 
 __all__ = ["apply", "check_setup", "replay", "start_game"]

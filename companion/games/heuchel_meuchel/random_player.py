@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+from ..common.engine import play_out
 from . import moves
 from .actions import Action, Roll, Start
 from .engine import apply, start_game
@@ -63,12 +64,7 @@ def random_game_iter(
     names = tuple(DEFAULT_NAMES[:players]) if isinstance(players, int) else tuple(players)
     player = RandomPlayer(seed)
     start = Start(names, random_setup(names, player.rng), dice)
-    state = start_game(start)
-    yield start, state
-    while not state.finished:
-        action = player.choose(state)
-        state = apply(state, action)
-        yield action, state
+    yield from play_out(start, start_game(start), player.choose, apply)
 
 
 def random_game(players: int | Sequence[str] = 4, seed: int = 0, **kw) -> list[Action]:

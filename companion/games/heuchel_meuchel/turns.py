@@ -12,7 +12,7 @@ from . import queries as q
 from .actions import Discard, End, Move, Roll, Take
 from .names import DIE_FACES, GOAL_OF, RANK_OF, card_name, class_name
 from .state import DISCARD, FAVOURS, MOVE, ROLL, GameState, Turn, Unit, evolve
-from .text import and_list, cards_words, or_list, rows_list, seat, unit_words
+from .text import cards_words, or_list, rows_list, seat, unit_words
 
 # -- turn order and the end ------------------------------------------------------------
 
@@ -79,8 +79,6 @@ def awaited_words(state: GameState) -> str:
 
 
 def _on_turn(state: GameState, name: str) -> int:
-    if state.finished:
-        raise IllegalAction(f"the game is over; the winners are {and_list(state.winners)}")
     s = seat(state, name)
     if s != state.turn.player:
         raise IllegalAction(

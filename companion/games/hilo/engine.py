@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...errors import IllegalAction
+from ..common import engine as common
 from . import turns
 from .actions import (
     Action,
@@ -87,21 +88,12 @@ def start_game(start: Start) -> GameState:
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``, or ``IllegalAction`` saying why it is not allowed now."""
-    if isinstance(action, Start):
-        raise IllegalAction("the game has already started; a record has exactly one start line")
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalAction(f"unknown action {action!r}")
-    return handler(state, action)
+    return common.dispatch(state, action, _HANDLERS, start=Start, over=turns.over_words)
 
 
 def replay(actions: Iterable[Action]) -> GameState:
     """Fold a start and the actions after it into a state."""
-    it = iter(actions)
-    state = start_game(next(it))
-    for a in it:
-        state = apply(state, a)
-    return state
+    return common.replay(start_game, apply, actions)
 
 
 __all__ = ["apply", "catalogue_for", "replay", "start_game"]

@@ -43,10 +43,6 @@ OVER = "over"
 BECAUSE_DISCARD, BECAUSE_PHOENIX = "discard", "phoenix"
 
 
-def slot_name(i: int) -> str:
-    return SLOTS[i]
-
-
 def above_or_below(i: int) -> int:
     """The slot in the other row of the same column."""
     return (i + COLUMNS) % LAYOUT_SIZE

@@ -63,13 +63,14 @@ def waits_for(state: GameState) -> str:
     return phrase
 
 
+def over_words(state: GameState) -> str:
+    """Why nothing more is allowed: who won, with how many Sterntaler."""
+    best = max(state.scores or (0,))
+    return f"the game is over; {and_list(state.winners)} won with {best} Sterntaler"
+
+
 def _expect(state: GameState, phases: tuple[str, ...], what: str, player: str | None) -> int:
     """Check the phase and the actor; return the actor's seat."""
-    if state.phase == OVER:
-        best = max(state.scores or (0,))
-        raise IllegalAction(
-            f"the game is over; {and_list(state.winners)} won with {best} Sterntaler"
-        )
     if state.phase not in phases:
         raise IllegalAction(f"{what} is not allowed now: the game waits for {waits_for(state)}")
     if player is None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...errors import IllegalAction
+from ..common import engine as common
 from . import resolution, turns
 from .actions import (
     Action,
@@ -81,10 +84,15 @@ def start_game(start: Start, *, fate_home_x: float = FATE_HOME_X_MM) -> GameStat
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``, or ``IllegalAction`` saying why it is not allowed now."""
-    if isinstance(action, Start):
-        raise IllegalAction("the game has already started; a record has exactly one start line")
-    if state.finished:
-        raise IllegalAction(f"the game is over; the winners are {', '.join(state.winners)}")
+    return common.dispatch(state, action, _HANDLERS, start=Start, over=_over, guard=_first)
+
+
+def _over(state: GameState) -> str:
+    return f"the game is over; the winners are {', '.join(state.winners)}"
+
+
+def _first(state: GameState, action: Action) -> None:
+    """An open offer must be answered, and a pending keep chosen, before anything else."""
     r = state.round
     kind = type(action)
     if r.offered_to is not None and not r.answered and kind is not Answer:
@@ -94,19 +102,11 @@ def apply(state: GameState, action: Action) -> GameState:
         holder = state.players[state.holder(BOULDER)]
         a, b = state.keep_pending
         raise IllegalAction(f"{holder} must first choose which boulder to keep, {a} or {b}")
-    handler = _HANDLERS.get(kind)
-    if handler is None:
-        raise IllegalAction(f"unknown action {action!r}")
-    return handler(state, action)
 
 
-def replay(actions) -> GameState:
+def replay(actions: Iterable[Action]) -> GameState:
     """Fold a start and the actions after it into a state."""
-    it = iter(actions)
-    state = start_game(next(it))
-    for a in it:
-        state = apply(state, a)
-    return state
+    return common.replay(start_game, apply, actions)
 
 
 __all__ = ["apply", "replay", "start_game"]

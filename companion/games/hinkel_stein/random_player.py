@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..common.engine import play_out
 from . import moves
 from .actions import Action, Fate, Start, Tilt
 from .engine import apply, start_game
@@ -128,12 +129,7 @@ def random_game_iter(
     names = tuple(DEFAULT_NAMES[:players]) if isinstance(players, int) else tuple(players)
     player = RandomPlayer(seed, model=model)
     start = Start(names, random_deal(names, player.rng), supply)
-    state = start_game(start, fate_home_x=fate_home_x)
-    yield start, state
-    while not state.finished:
-        action = player.choose(state)
-        state = apply(state, action)
-        yield action, state
+    yield from play_out(start, start_game(start, fate_home_x=fate_home_x), player.choose, apply)
 
 
 def random_game(players: int | Sequence[str] = 4, seed: int = 0, **kw) -> list[Action]:

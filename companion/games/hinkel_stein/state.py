@@ -12,7 +12,6 @@ from ..common.state import evolve as evolve
 from .names import (
     BOULDER,
     FATE_HOME_X_MM,
-    KIND_OF_STONE,
     MIDDLE,
     PASSES,
     QUARTZ,
@@ -146,7 +145,3 @@ class GameState:
 
     def quartz_is_neutral(self) -> bool:
         return self.holder(QUARTZ) is None
-
-
-def kind_of(stone: str) -> str:
-    return KIND_OF_STONE[stone]

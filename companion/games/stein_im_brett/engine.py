@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...errors import IllegalAction
+from ..common import engine as common
 from . import turns
 from .actions import Action, Draw, Place, Start
 from .board import Board
@@ -48,7 +51,6 @@ def start_game(start: Start) -> GameState:
         bag=(BAG_PER_COLOUR,) * len(COLOURS),
         box=tuple(0 if o is not None else 1 for o in owner),
         cells=(None,) * board.size,
-        free=board.size,
         piles=((0,) * len(COLOURS),) * n,
     )
 
@@ -99,27 +101,20 @@ def _board(start: Start) -> Board:
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``, or ``IllegalAction`` saying why it is not allowed now."""
-    if isinstance(action, Start):
-        raise IllegalAction("the game has already started; a record has exactly one start line")
-    if state.finished:
-        best = max(state.total(i) for i in range(state.n))
-        raise IllegalAction(
-            f"the game is over after {state.round_no} rounds; won by"
-            f" {and_list(state.winners)} with {best} point{'s' if best != 1 else ''}"
-        )
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalAction(f"unknown action {action!r}")
-    return handler(state, action)
+    return common.dispatch(state, action, _HANDLERS, start=Start, over=_over)
 
 
-def replay(actions) -> GameState:
+def _over(state: GameState) -> str:
+    best = max(state.total(i) for i in range(state.n))
+    return (
+        f"the game is over after {state.round_no} rounds; won by"
+        f" {and_list(state.winners)} with {best} point{'s' if best != 1 else ''}"
+    )
+
+
+def replay(actions: Iterable[Action]) -> GameState:
     """Fold a start and the actions after it into a state."""
-    it = iter(actions)
-    state = start_game(next(it))
-    for a in it:
-        state = apply(state, a)
-    return state
+    return common.replay(start_game, apply, actions)
 
 
 __all__ = ["apply", "replay", "start_game"]

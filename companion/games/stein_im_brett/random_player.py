@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+from ..common.engine import play_out
 from . import queries as q
 from .actions import Action, Draw, Place, Start
 from .advice import arrange
@@ -67,12 +68,7 @@ def random_game_iter(
     """Yield (action, state after it) for a whole random game, the start first."""
     player = RandomPlayer(seed, care=care)
     start = random_start(players, player.rng, board)
-    state = start_game(start)
-    yield start, state
-    while not state.finished:
-        action = player.choose(state)
-        state = apply(state, action)
-        yield action, state
+    yield from play_out(start, start_game(start), player.choose, apply)
 
 
 def random_game(players: int | Sequence[str] = 3, seed: int = 0, **kw) -> list[Action]:

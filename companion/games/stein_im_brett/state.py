@@ -37,7 +37,6 @@ class GameState:
     bag: tuple[int, ...]  # per colour index
     box: tuple[int, ...]  # per colour index: out of the game
     cells: tuple[str | None, ...]  # per field: the stone's colour, or None (free)
-    free: int  # free fields
     piles: tuple[tuple[int, ...], ...]  # per seat, per colour index: stones that scored
     round_no: int = 1
     starter: int | None = None  # the seat that starts this round; None before the draw
@@ -50,6 +49,11 @@ class GameState:
     @property
     def n(self) -> int:
         return len(self.players)
+
+    @property
+    def free(self) -> int:
+        """How many fields are free (hold no stone)."""
+        return self.cells.count(None)
 
     @property
     def in_bag(self) -> int:

@@ -102,7 +102,6 @@ def place(state: GameState, action: Place) -> GameState:
         state,
         cells=tuple(cells),
         bag=tuple(left),
-        free=state.free - k,
         turn=(state.turn + 1) % state.n,
     )
     if state.free == 0 or state.in_bag == 0:
@@ -146,7 +145,6 @@ def end_round(state: GameState) -> GameState:
     state = evolve(
         state,
         cells=(None,) * state.board.size,
-        free=state.board.size,
         piles=tuple(tuple(p) for p in piles),
         box=tuple(box),
         scorings=(*state.scorings, record),

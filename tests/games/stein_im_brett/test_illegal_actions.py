@@ -3,6 +3,8 @@ allowed instead."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.errors import IllegalAction
@@ -109,7 +111,14 @@ def test_an_unknown_action_is_refused():
 def test_every_refusal_leaves_the_state_as_it_was():
     t = Table(start_record(TWO))
     s = t.play("draw red")
-    for bad in (Draw("red"), Place("Ben", ()), Place("Ana", (("a1", "red"),))):
-        with pytest.raises(IllegalAction):
+    refusals = {
+        Draw("red"): "the starting player is already drawn",
+        Place("Ben", ()): "it is Ana's turn, not Ben's",
+        Place("Ana", (("a1", "red"),)): "Ana places exactly 3 stones this turn, not 1",
+    }
+    for bad, why in refusals.items():
+        with pytest.raises(IllegalAction, match=re.escape(why)):
             apply(s, bad)
     assert t.state is s and all(c is None for c in s.cells) and s.in_bag == 108
+    assert s == Table(start_record(TWO)).play("draw red")  # as a fresh table has it
+    assert apply(s, Place("Ana", (("a1", "red"), ("a2", "red"), ("a3", "blue")))).free == 33
