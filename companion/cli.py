@@ -16,7 +16,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .errors import CompanionError, DeviceError
+from .devices.backends import CHOICES as BACKEND_CHOICES
+from .errors import CompanionError, DeviceError, reason
 from .records import ReplayError, replay_path
 
 EXIT_OK, EXIT_USAGE, EXIT_RECORD, EXIT_DEVICE = 0, 2, 3, 5
@@ -45,17 +46,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"line {e.line}: {e.reason}", file=sys.stderr)
         return EXIT_RECORD
     except (OSError, CompanionError) as e:
-        print(f"companion replay: cannot read {args.record}: {_reason(e)}", file=sys.stderr)
+        print(f"companion replay: cannot read {args.record}: {reason(e)}", file=sys.stderr)
         return EXIT_USAGE
     if args.json:
         print(_dumps(result.rules.to_json(result.state)))
     else:
         print(result.rules.to_text(result.state))
     return EXIT_OK
-
-
-def _reason(e: BaseException) -> str:
-    return e.strerror if isinstance(e, OSError) and e.strerror else str(e)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -82,7 +79,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             else:
                 j.export_jsonl(args.output)
     except (OSError, CompanionError) as e:
-        print(f"companion export: {_reason(e)}", file=sys.stderr)
+        print(f"companion export: {reason(e)}", file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK
 
@@ -103,34 +100,26 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"companion run: {e}", file=sys.stderr)
         return EXIT_USAGE
     service = GameService(settings.state_dir(args.state_dir), profile=profile)
-    scale = None
+    scale = camera = None
     if backend is None:
         service.announce("no sensors: enter every action on the tablet (manual entry)")
         service.device_status("load cells", "off", "--no-sensors: manual entry")
+        service.device_status("camera", "off", "--no-sensors: manual entry")
     else:
-        from .table import open_scale
+        from .table import open_camera_loop, open_scale
 
         try:
             scale = open_scale(service, profile, requested=backend)
-        except DeviceError as e:
-            print(f"companion run: {e}", file=sys.stderr)
-            service.close()
-            return EXIT_DEVICE
-    camera = None
-    if backend is None:
-        service.device_status("camera", "off", "--no-sensors: manual entry")
-    else:
-        from .table import open_camera_loop
-
-        try:
             camera = open_camera_loop(service, requested=backend)
         except DeviceError as e:
             print(f"companion run: {e}", file=sys.stderr)
+            if scale is not None:  # the camera failed: power the HX711s down again
+                scale.stop()
             service.close()
             return EXIT_DEVICE
     close_controls = _controls(service, args)
     # Under systemd (Type=notify): READY=1 once the server listens; watchdog pings only
-    # while the sampling thread is alive. Outside systemd both do nothing.
+    # while the scale's and the camera's threads are alive. Outside systemd both do nothing.
     notifier = Notifier()
     watchdog = Watchdog(
         notifier, healthy=lambda: all(loop is None or loop.alive for loop in (scale, camera))
@@ -207,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--state-dir", help="where journals and the PIN live (see docs/api.md)")
     run.add_argument(
         "--backend",
-        choices=("real", "simulated", "auto"),
+        choices=BACKEND_CHOICES,
         help="load cells: real HX711s, the simulation, or real with an announced fallback"
         " (default: COMPANION_BACKEND, else auto)",
     )

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .devices.backends import CHOICES as BACKEND_CHOICES
 from .errors import CompanionError, DeviceError
 from .profile import ProfileError, ScaleProfile, load_profile, resolve_profile_path
 
@@ -215,11 +216,11 @@ def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
                 )
             )
             continue
-        problems = [p.removeprefix(f"{ch}: ") for p in _diagnose(s, profile)]
+        problems = _diagnose(s, profile)
         if problems:
-            found, _, fix = problems[0].rpartition(": ")
-            more = "; also " + "; ".join(problems[1:]) if problems[1:] else ""
-            out.append(fail(name, (found or fix) + more, fix if found else ""))
+            (found, fix), rest = problems[0], problems[1:]
+            more = "; also " + "; ".join(f"{f}: {x}" for f, x in rest) if rest else ""
+            out.append(fail(name, found + more, fix))
         else:
             out.append(
                 ok(
@@ -416,7 +417,7 @@ def _options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", help="scale profile: a .toml file or a name (default: default)")
     p.add_argument(
         "--backend",
-        choices=("real", "simulated", "auto"),
+        choices=BACKEND_CHOICES,
         help="devices: real, simulated, or auto (default: $COMPANION_BACKEND, else auto)",
     )
     p.add_argument(

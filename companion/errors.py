@@ -1,7 +1,8 @@
 """The project's exceptions: one root, leaves that also inherit a builtin.
 
 Catch ``CompanionError`` to catch anything the companion raises on purpose;
-catch ``ValueError`` to treat bad input from any source alike.
+catch ``ValueError`` to treat bad input from any source alike. ``reason(e)`` puts any
+of them, or an operating system error, in words for the command line.
 """
 
 
@@ -30,3 +31,11 @@ class DeviceError(CompanionError, OSError):
 
 class DeviceUnavailable(DeviceError):
     """A real device cannot be opened here (no GPIO, no camera, library missing)."""
+
+
+def reason(e: BaseException) -> str:
+    """An error in words for a person: an operating system error's own words, without
+    its errno and file name (the message names the file), else what the error says."""
+    if isinstance(e, OSError) and not isinstance(e, CompanionError) and e.strerror:
+        return e.strerror
+    return str(e)

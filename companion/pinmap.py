@@ -167,4 +167,7 @@ def profile_disagreements(pinmap: PinMap, profile) -> list[str]:
         if wired != cell.data_gpio:
             out.append(f"{ch}: profile [cells.{ch}] data_gpio = {cell.data_gpio},"
                        f" pin map {wired if wired is not None else 'none'}")  # fmt: skip
+        if cell.clock_gpio is not None and cell.clock_gpio != pinmap.clock_gpio:
+            out.append(f"{ch}: profile [cells.{ch}] clock_gpio = {cell.clock_gpio},"
+                       f" pin map {pinmap.clock_gpio} (shared)")  # fmt: skip
     return out

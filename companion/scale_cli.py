@@ -13,12 +13,12 @@ import sys
 import time
 from pathlib import Path
 
-from .errors import CompanionError, DeviceError
+from .devices.backends import CHOICES as BACKEND_CHOICES
+from .errors import CompanionError, DeviceError, reason
 from .profile import ProfileError, ScaleProfile, load_profile, profile_to_toml
 from .sensing.scale_recording import MalformedRecording, RawSample, read_recording
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, EXIT_RECORDING = 0, 1, 2, 3
-BACKENDS = ("real", "simulated", "auto")
 
 
 def _err(message: str) -> None:
@@ -92,19 +92,11 @@ def cmd_record_scale(args: argparse.Namespace) -> int:
         with Path(args.output).open("w", encoding="utf-8", newline="") as f:
             n = write_recording(f, samples, profile=profile.name, notes=[note], notches=notches)
     except (OSError, CompanionError, ValueError) as e:
-        _err(f"companion record scale: {_reason(e)}")
+        _err(f"companion record scale: {reason(e)}")
         return EXIT_USAGE
     span = samples[-1].t_mono - samples[0].t_mono if samples else 0.0
     print(f"wrote {n} samples ({span:.1f} s) to {args.output}")
     return EXIT_OK
-
-
-def _reason(e: BaseException) -> str:
-    return (
-        e.strerror
-        if isinstance(e, OSError) and e.strerror and not isinstance(e, CompanionError)
-        else str(e)
-    )
 
 
 # -- sense ----------------------------------------------------------------------------------
@@ -119,7 +111,7 @@ def cmd_sense(args: argparse.Namespace) -> int:
         _err(f"{args.recording}: {e}")
         return EXIT_RECORDING
     except OSError as e:
-        _err(f"companion sense: cannot read {args.recording}: {_reason(e)}")
+        _err(f"companion sense: cannot read {args.recording}: {reason(e)}")
         return EXIT_USAGE
     try:
         profile = _profile(args, recording.profile if _known(recording.profile) else None)
@@ -176,7 +168,7 @@ def cmd_doctor_scale(args: argparse.Namespace) -> int:
         print(f"  {ch:<8} {_num(s.rate_sps, 1):>7} {_num(s.noise_g, 2):>8}"
               f" {s.glitches:>4} ({glitch_rate:.1%}) {_num(s.drift_g_per_min, 2):>12}"
               f" {_num(s.mean_g, 1):>9}")  # fmt: skip
-        problems += _diagnose(s, profile)
+        problems += [f"{ch}: {found}: {fix}" for found, fix in _diagnose(s, profile)]
     print(f"  configured: {profile.rate_sps} samples/s per channel")
     for p in problems:
         print(f"PROBLEM {p}")
@@ -189,25 +181,26 @@ def _num(x: float, digits: int) -> str:
     return "-" if math.isnan(x) else f"{x:.{digits}f}"
 
 
-def _diagnose(s, profile: ScaleProfile) -> list[str]:
-    ch = s.channel
+def _diagnose(s, profile: ScaleProfile) -> list[tuple[str, str]]:
+    """What is wrong with one channel's statistics: (what was found, the fix) pairs."""
     if s.samples == 0:
-        return [f"{ch}: no samples: the HX711 is unplugged, unpowered or on another GPIO pin"]
+        return [("no samples", "the HX711 is unplugged, unpowered or on another GPIO pin")]
     out = []
     if s.saturated:
-        out.append(f"{ch}: {s.saturated} saturated readings: a broken cell wire, or overload")
+        out.append((f"{s.saturated} saturated readings", "a broken cell wire, or overload"))
     if not math.isnan(s.rate_sps) and s.rate_sps < 0.8 * profile.rate_sps:
-        out.append(f"{ch}: {s.rate_sps:.1f} samples/s, configured {profile.rate_sps}:"
-                   " check the HX711's RATE pin (high: 80/s, low: 10/s)")  # fmt: skip
+        found = f"{s.rate_sps:.1f} samples/s, configured {profile.rate_sps}"
+        out.append((found, "check the HX711's RATE pin (high: 80/s, low: 10/s)"))
     if not math.isnan(s.noise_g) and s.noise_g > 1.0:
-        out.append(f"{ch}: {s.noise_g:.2f} g of noise (expect under 1 g): shield or shorten"
-                   " the cell's cable, check the connector")  # fmt: skip
+        found = f"{s.noise_g:.2f} g of noise (expect under 1 g)"
+        out.append((found, "shield or shorten the cell's cable, check the connector"))
     if s.glitches > 0.02 * s.samples:
-        out.append(f"{ch}: {s.glitches} glitches in {s.samples} samples: shorten the wires"
-                   " between the Pi and the HX711, or lower the system load")  # fmt: skip
+        found = f"{s.glitches} glitches in {s.samples} samples"
+        fix = "shorten the wires between the Pi and the HX711, or lower the system load"
+        out.append((found, fix))
     if not math.isnan(s.drift_g_per_min) and abs(s.drift_g_per_min) > 2.0:
-        out.append(f"{ch}: drifts {s.drift_g_per_min:+.2f} g/min: let it warm up, keep it out"
-                   " of the sun and drafts")  # fmt: skip
+        found = f"drifts {s.drift_g_per_min:+.2f} g/min"
+        out.append((found, "let it warm up, keep it out of the sun and drafts"))
     return out
 
 
@@ -251,7 +244,7 @@ def cmd_calibrate_scale(args: argparse.Namespace) -> int:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(profile_to_toml(profile, comment=_comment(base)), encoding="utf-8")
     except OSError as e:
-        _err(f"companion calibrate scale: cannot write {out}: {_reason(e)}; use --out PATH")
+        _err(f"companion calibrate scale: cannot write {out}: {reason(e)}; use --out PATH")
         return EXIT_USAGE
     print(f"wrote the profile {profile.name!r} to {out}; use it with --profile {out}")
     return EXIT_OK
@@ -287,7 +280,7 @@ def _device_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", help="scale profile: a .toml file or a name (default: default)")
     p.add_argument(
         "--backend",
-        choices=BACKENDS,
+        choices=BACKEND_CHOICES,
         help="real HX711s, the simulation, or auto (default: $COMPANION_BACKEND, else"
         " auto: real, else an announced simulation)",
     )

@@ -8,8 +8,8 @@ socket, a path, or an abstract name written with a leading ``@``. Each datagram 
 ``NOTIFY_SOCKET`` (a terminal, the tests) every call does nothing.
 
 ``Watchdog`` pings from a thread only while a health check passes (for ``companion
-run``: the scale's sampling thread is alive), so a hung sampling thread stops the pings
-and systemd restarts the service.
+run``: the scale's sampling thread and the camera's reading thread are alive and have
+read within 5 s), so a hung device thread stops the pings and systemd restarts the service.
 
 ``log_handler()`` writes log records to standard error, readable in ``journalctl``:
 under systemd's journal each line starts with its syslog priority (``<3>`` for an error,
@@ -111,7 +111,7 @@ class Watchdog:
                     self.notifier.status("running")
             elif not failing:
                 log.error("health check failed: no watchdog pings; systemd will restart us")
-                self.notifier.status("unhealthy: the sampling thread stopped; restarting soon")
+                self.notifier.status("unhealthy: the health check failed; restarting soon")
             failing = not ok
             self._stop.wait(self.interval_s)
 

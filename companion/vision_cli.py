@@ -17,6 +17,8 @@ import json
 import sys
 from pathlib import Path
 
+from .errors import reason as _reason
+
 EXIT_OK, EXIT_USAGE, EXIT_NO_BOARD = 0, 2, 4
 
 
@@ -213,9 +215,12 @@ def cmd_markers(args: argparse.Namespace) -> int:
             layout = load_layout(name)
         except ValueError as e:
             return _err("markers", str(e))
-        folder.mkdir(parents=True, exist_ok=True)
         out = folder / f"{layout.name}.svg"
-        out.write_text(mat_svg(layout), encoding="utf-8")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            out.write_text(mat_svg(layout), encoding="utf-8")
+        except OSError as e:
+            return _err("markers", f"cannot write {out}: {_reason(e)}; use -o FOLDER")
         w, h = layout.size_mm
         ids = ", ".join(str(m.id) for m in layout.markers)
         print(
@@ -265,7 +270,11 @@ def cmd_calibrate_colours(args: argparse.Namespace) -> int:
             out = data_dir("calibration") / f"colours-{layout.name}.toml"
         except FileNotFoundError:
             out = Path(f"colours-{layout.name}.toml")
-    save_model(model, out, note=f"from {len(empty)} empty frame(s) and {len(laid)} laid frame(s)")
+    note = f"from {len(empty)} empty frame(s) and {len(laid)} laid frame(s)"
+    try:
+        save_model(model, out, note=note)
+    except OSError as e:
+        return _err("calibrate colours", f"cannot write {out}: {_reason(e)}; use -o PATH")
     for label, cells in used.items():
         print(
             f"  {label}: {len(cells)} sample(s)"
@@ -327,9 +336,16 @@ def cmd_doctor_camera(args: argparse.Namespace) -> int:
         return 1
     try:
         frame = cam.read()
+        missing = "" if frame is not None else "it gave none"
+    except DeviceError as e:
+        frame, missing = None, str(e)
     finally:
         cam.close()
-    h, w = frame.image.shape[:2] if frame else (0, 0)
+    if frame is None:
+        print(f"camera: opens ({cam.description}) but no frame comes: {missing}")
+        print("  fix: check the ribbon cable, then power the Pi off and on.")
+        return 1
+    h, w = frame.image.shape[:2]
     print(f"camera: ok, {cam.description}; a frame of {w}x{h} px")
     return EXIT_OK
 

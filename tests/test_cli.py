@@ -178,8 +178,9 @@ def test_export_writes_the_journal_as_a_record_that_replays_the_same(capsys, tmp
 
 
 def test_export_of_something_that_is_not_a_journal_says_so(capsys, tmp_path):
-    code, _, err = run(capsys, "export", TWO_ROUNDS)
-    assert code == 2 and "journal" in err
+    code, out, err = run(capsys, "export", TWO_ROUNDS)
+    assert code == 2 and out == ""
+    assert err.startswith("companion export: journal ") and "not a journal" in err
 
 
 def test_demo_tells_a_whole_game_of_stein_im_brett(capsys):
@@ -218,3 +219,47 @@ def test_demo_rejects_an_unknown_game(capsys):
     with pytest.raises(SystemExit) as e:
         run(capsys, "demo", "chess", "--terminal")
     assert e.value.code == 2
+
+
+def test_export_to_a_missing_folder_says_so_with_status_2_and_writes_nothing(capsys, tmp_path):
+    path = _journal_of(tmp_path, _record_lines())
+    target = tmp_path / "nowhere" / "game.jsonl"
+    code, out, err = run(capsys, "export", path, "-o", target)
+    assert code == 2 and out == ""
+    assert err.startswith(f"companion export: cannot export journal to '{target}'"), err
+    assert not target.parent.exists()
+
+
+def test_markers_into_a_folder_that_cannot_be_made_says_so_with_status_2(capsys, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    code, out, err = run(capsys, "markers", "stein-im-brett", "-o", blocker / "markers")
+    assert code == 2 and out == ""
+    assert err.startswith("companion markers: cannot write ") and "use -o FOLDER" in err, err
+    assert blocker.read_text() == "not a folder"
+
+
+def test_run_with_a_real_camera_missing_exits_5_and_stops_the_load_cells_it_opened(
+    capsys, monkeypatch, tmp_path
+):
+    import companion.table as table
+    from companion.errors import DeviceUnavailable
+
+    class Scale:
+        stopped = False
+
+        def stop(self):
+            self.stopped = True
+
+    scale = Scale()
+
+    def no_camera(service, *, requested):
+        raise DeviceUnavailable("no camera found by picamera2")
+
+    monkeypatch.delenv("COMPANION_BACKEND", raising=False)
+    monkeypatch.setattr(table, "open_scale", lambda service, profile, *, requested: scale)
+    monkeypatch.setattr(table, "open_camera_loop", no_camera)
+    code, _, err = run(capsys, "run", "--backend", "real", "--state-dir", tmp_path)
+    assert code == 5
+    assert "companion run: no camera found by picamera2" in err
+    assert scale.stopped

@@ -31,9 +31,10 @@ def healthy() -> dict:
     return {ch: noisy(c.zero_counts, 100, i) for i, (ch, c) in enumerate(PROFILE.cells.items())}
 
 
-def hx711_cells(chips: dict):
+def hx711_cells(chips: dict, rates: dict | None = None):
     """Real driver and sampling thread over simulated HX711s on MockFactory pins (the
-    profile's GPIO); a channel given as None has no chip on its data pin (unplugged)."""
+    profile's GPIO); a channel given as None has no chip on its data pin (unplugged);
+    ``rates`` gives a channel's samples/s where it is not 80."""
 
     def open_cells(profile):
         clock = ManualClock()
@@ -46,7 +47,7 @@ def hx711_cells(chips: dict):
                 data[ch] = factory.pin(cell.data_gpio)  # nothing drives it: pulled up, never ready
                 continue
             pin = factory.pin(cell.data_gpio, pin_class=HX711DataPin)
-            SimulatedHX711(clk, pin, values, clock_ns=clock)
+            SimulatedHX711(clk, pin, values, clock_ns=clock, rate_sps=(rates or {}).get(ch, 80))
             data[ch] = pin
         bank = HX711Bank(clk, data, clock_ns=clock, sleep=clock.sleep)
         return HX711LoadCells(bank)
@@ -118,6 +119,29 @@ def test_a_noisy_channel_gets_doctor_scales_diagnosis(tmp_path):
     assert wedge.status == FAIL
     assert "g of noise" in wedge.found
     assert "cable" in wedge.fix
+
+
+def test_a_slow_channel_is_told_to_check_its_rate_pin(tmp_path):
+    cells = hx711_cells(healthy(), rates={"left": 10})
+    left = verdicts(machine(tmp_path, open_cells=cells))["hx711 left"]
+    assert left.status == FAIL
+    assert left.found.startswith("10.0 samples/s, configured 80"), left
+    assert left.fix == "check the HX711's RATE pin (high: 80/s, low: 10/s)", left
+
+
+def test_doctor_scale_names_each_slow_channel_and_its_fix(tmp_path, capsys, monkeypatch):
+    import companion.devices.load_cells as lc
+
+    cells = hx711_cells(healthy(), rates=dict.fromkeys(PROFILE.cells, 10))
+    monkeypatch.setattr(lc, "open_load_cells", lambda profile, **kw: cells(profile))
+    assert main(["doctor", "scale", "--backend", "real", "--seconds", "5"]) == 1
+    out = capsys.readouterr().out
+    problems = [line for line in out.splitlines() if line.startswith("PROBLEM")]
+    assert problems == [
+        f"PROBLEM {ch}: 10.0 samples/s, configured 80:"
+        " check the HX711's RATE pin (high: 80/s, low: 10/s)"
+        for ch in PROFILE.cells
+    ], out
 
 
 def test_no_gpio_fails_with_the_fix_and_skips_the_hx711s(tmp_path):
@@ -273,3 +297,34 @@ def test_the_state_directory_defaults_to_systemds(tmp_path, monkeypatch, capsys)
     url = f"http://127.0.0.1:{free_port()}/"
     main(["doctor", "--backend", "simulated", "--seconds", "10", "--url", url])
     assert f"no games yet in {tmp_path / 'games'}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("fault", ["none", "raises"])
+def test_doctor_camera_fails_when_the_camera_opens_but_gives_no_frame(capsys, monkeypatch, fault):
+    import companion.devices.frames as frames
+    from companion.errors import DeviceError
+
+    closed = []
+
+    class Silent:
+        description = "Pi camera 1280x960"
+
+        def __init__(self, **kw):
+            pass
+
+        def read(self):
+            if fault == "raises":
+                raise DeviceError("the camera stopped delivering frames (timeout)")
+            return None
+
+        def close(self):
+            closed.append(True)
+
+    monkeypatch.setattr(frames, "Picamera2Source", Silent)
+    assert main(["doctor", "camera"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("camera: opens (Pi camera 1280x960) but no frame comes"), out
+    assert "camera: ok" not in out and "ribbon cable" in out
+    if fault == "raises":
+        assert "stopped delivering frames (timeout)" in out
+    assert closed == [True]

@@ -218,29 +218,35 @@ def test_undos_survive_reopening(tmp_path):
 
 
 def test_undo_agrees_with_the_fold_through_random_appends_undos_and_reopenings(tmp_path):
-    rng = random.Random(20261129)
+    seed = 20261129
+    rng = random.Random(seed)
     model = [START]
     j = _journal(tmp_path)
     j.append(START)
-    for i in range(300):
-        roll = rng.random()
-        if roll < 0.1:
-            j.close()
-            j = _journal(tmp_path)
-        elif roll < 0.4:
-            count = rng.randint(1, 4)
-            if count < len(model):
-                j.undo(count)
-                del model[-count:]
-            else:
-                with pytest.raises(JournalError, match="cannot undo"):
+    try:
+        for i in range(300):
+            roll = rng.random()
+            if roll < 0.1:
+                j.close()
+                j = _journal(tmp_path)
+            elif roll < 0.4:
+                count = rng.randint(1, 4)
+                if count < len(model):
                     j.undo(count)
-        else:
-            record = {"type": "comment", "i": i}
-            j.append(record)
-            model.append(record)
-        assert j.records() == model
-    j.close()
+                    del model[-count:]
+                else:
+                    with pytest.raises(JournalError, match="cannot undo"):
+                        j.undo(count)
+            else:
+                record = {"type": "comment", "i": i}
+                j.append(record)
+                model.append(record)
+            assert j.records() == model
+    except BaseException as e:
+        e.add_note(f"random.Random seed {seed}, step {i}")
+        raise
+    finally:
+        j.close()
 
 
 # -- export ----------------------------------------------------------------------------

@@ -127,11 +127,16 @@ def test_a_profile_wired_differently_is_told_apart():
     profile = default_profile()
     cells = dict(profile.cells)
     cells["left"] = type(cells["left"])(0, 1.0, 26)
+    cells["right"] = type(cells["right"])(0, 1.0, cells["right"].data_gpio, clock_gpio=21)
     moved = profile.with_changes(cells=cells, clock_gpio=4)
     assert profile_disagreements(load_pinmap(), moved) == [
         "clock: profile [hx711] clock_gpio = 4, pin map 5",
         "left: profile [cells.left] data_gpio = 26, pin map 13",
+        "right: profile [cells.right] clock_gpio = 21, pin map 5 (shared)",
     ]
+    same_clock = dict(profile.cells)
+    same_clock["right"] = type(cells["right"])(0, 1.0, cells["right"].data_gpio, clock_gpio=5)
+    assert profile_disagreements(load_pinmap(), profile.with_changes(cells=same_clock)) == []
 
 
 def test_the_wiring_diagram_is_valid_svg_naming_the_default_pins():
