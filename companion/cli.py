@@ -119,10 +119,12 @@ def cmd_run(args: argparse.Namespace) -> int:
             return EXIT_DEVICE
     close_controls = _controls(service, args)
     # Under systemd (Type=notify): READY=1 once the server listens; watchdog pings only
-    # while the scale's and the camera's threads are alive. Outside systemd both do nothing.
+    # while the scale's and the camera's threads keep coming round their loops (a device
+    # that fails is a fault on the dashboard, not a restart). Outside systemd: nothing.
     notifier = Notifier()
     watchdog = Watchdog(
-        notifier, healthy=lambda: all(loop is None or loop.alive for loop in (scale, camera))
+        notifier,
+        healthy=lambda: all(loop is None or loop.responsive for loop in (scale, camera)),
     )
 
     def ready(url: str) -> None:

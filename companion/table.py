@@ -39,6 +39,7 @@ class ScaleLoop:
         self.sensor = ScaleSensor(profile)
         self.clock = clock
         self.last_read = float("-inf")  # no successful read yet
+        self.last_turn = float("-inf")  # the loop last came round (read or failed)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="scale-sensing", daemon=True)
         self._notch: str | None = None  # set from any thread, applied on the sensing thread
@@ -62,6 +63,13 @@ class ScaleLoop:
         """The thread runs and its last successful read is under 5 s old."""
         return self._thread.is_alive() and self.clock() - self.last_read < 5.0
 
+    @property
+    def responsive(self) -> bool:
+        """The thread runs and came round its loop in the last 5 s, reading or not: what
+        the systemd watchdog checks. An unplugged HX711 is a fault on the dashboard (the
+        game goes on by manual entry), not a reason to restart; a hung thread is."""
+        return self._thread.is_alive() and self.clock() - self.last_turn < 5.0
+
     def _run(self) -> None:
         failing = False
         working = "simulated" if getattr(self.cells, "simulated", False) else "ok"
@@ -70,6 +78,7 @@ class ScaleLoop:
             "load cells", working, f"{kind} at {self.cells.rate_sps} samples/s"
         )
         while not self._stop.is_set():
+            self.last_turn = self.clock()
             try:
                 samples = self.cells.read(timeout_s=0.5)
             except DeviceError as e:
@@ -151,6 +160,7 @@ class CameraLoop:
         self.interval_s = interval_s
         self.clock = clock
         self.last_frame = float("-inf")
+        self.last_turn = float("-inf")  # the loop last came round (a frame or none)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
 
@@ -178,11 +188,18 @@ class CameraLoop:
 
     @property
     def alive(self) -> bool:
+        """The thread runs and its last frame is under 5 s old."""
         return self._thread.is_alive() and self.clock() - self.last_frame < 5.0
+
+    @property
+    def responsive(self) -> bool:
+        """The thread runs and came round its loop in the last 5 s (see ``ScaleLoop``)."""
+        return self._thread.is_alive() and self.clock() - self.last_turn < 5.0
 
     def _run(self) -> None:
         failing = False
         while not self._stop.is_set():
+            self.last_turn = self.clock()
             try:
                 frame = self.source.read()
             except DeviceError as e:

@@ -77,6 +77,7 @@ def test_a_dead_device_is_announced_once_and_the_game_goes_on(tmp_path):
         service.submit({"type": "condition", "player": "Ana", "wins": "heavier"})  # manual entry
         assert service.snapshot()["replay"]["awaiting"]["action"] == "call"
         assert not loop.alive  # a watchdog sees that nothing is being read
+        assert loop.responsive  # but the thread is not hung: no restart for a dead HX711
     finally:
         loop.stop()
         service.close()
@@ -176,5 +177,34 @@ def test_the_camera_loop_reads_the_board_of_the_game_under_way(tmp_path):
         assert {f: c for f, c in cells.items() if c} == {"a1": "red", "d5": "blue", "g4": "white"}
         assert "Stein im Brett" in service.snapshot()["devices"]["camera"]["detail"]
     finally:
+        loop.stop()
+        service.close()
+
+
+class HungCells(DeadCells):
+    """A read that never comes back (a driver stuck in a kernel call)."""
+
+    def __init__(self):
+        import threading
+
+        self.release = threading.Event()
+
+    def read(self, timeout_s=1.0):
+        self.release.wait(30)
+        raise DeviceError("released")
+
+
+def test_only_a_hung_sensing_thread_stops_the_watchdog(tmp_path):
+    now = [0.0]
+    service = GameService(tmp_path)
+    cells = HungCells()
+    loop = ScaleLoop(service, cells, default_profile(), clock=lambda: now[0]).start()
+    try:
+        assert wait_for(lambda: loop.last_turn == 0.0)  # came round once, now stuck in read
+        assert loop.responsive
+        now[0] = 6.0  # 6 s later the loop has not come round again
+        assert not loop.responsive and not loop.alive
+    finally:
+        cells.release.set()
         loop.stop()
         service.close()
