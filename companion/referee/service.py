@@ -250,13 +250,14 @@ class GameService:
             if action is None:
                 raise MalformedRecord("a comment is not an action")
             state = game.rules.apply(game.state, action)
-            seq = game.journal.append(game.rules.to_record(action))  # durable before shown
+            canonical = game.rules.to_record(action)
+            seq = game.journal.append(canonical)  # durable before shown
             game.actions.append(action)
             game.states.append(state)
             game.seqs.append(seq)
             self.last_undo = []
             self.accepted[(source, record["type"])] += 1
-            log.info("accepted %s from %s (row %d)", game.rules.to_record(action), source, seq)
+            log.info("accepted %s from %s (row %d)", canonical, source, seq)
             if self._referee is not None:
                 if source != "sensor":
                     self._referee.tablet_action()  # players confirmed the table as it is
