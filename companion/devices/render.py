@@ -78,11 +78,17 @@ def _poly_px(pts_mm, scale: float) -> np.ndarray:
     return np.round(np.asarray(pts_mm) * scale * 16).astype(np.int32)
 
 
+def _rect(centre_mm, size_mm) -> list[tuple[float, float]]:
+    """The corners of an axis-aligned rectangle (mm), clockwise from the top left."""
+    (x, y), (w, h) = centre_mm, size_mm
+    return [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2),
+            (x - w / 2, y + h / 2)]  # fmt: skip
+
+
 def _cell_outline(cell: Cell) -> np.ndarray | None:
     x, y = cell.centre_mm
-    w, h = cell.size_mm
-    if cell.shape == "hex":  # pointy-top, w across flats
-        r = w / math.sqrt(3)
+    if cell.shape == "hex":  # pointy-top, size_mm[0] across flats
+        r = cell.size_mm[0] / math.sqrt(3)
         return np.array(
             [
                 (
@@ -93,14 +99,7 @@ def _cell_outline(cell: Cell) -> np.ndarray | None:
             ]
         )
     if cell.shape == "rect":
-        return np.array(
-            [
-                (x - w / 2, y - h / 2),
-                (x + w / 2, y - h / 2),
-                (x + w / 2, y + h / 2),
-                (x - w / 2, y + h / 2),
-            ]
-        )
+        return np.array(_rect(cell.centre_mm, cell.size_mm))
     return None
 
 
@@ -114,13 +113,7 @@ def board_texture(scene: Scene, ppm: float) -> np.ndarray:
     tex *= grain[..., None].astype(np.float32)
     sh = 4
     for d in lay.decor:
-        (cx, cy), (dw, dh) = d.centre_mm, d.size_mm
-        box = [
-            (cx - dw / 2, cy - dh / 2),
-            (cx + dw / 2, cy - dh / 2),
-            (cx + dw / 2, cy + dh / 2),
-            (cx - dw / 2, cy + dh / 2),
-        ]
+        box = _rect(d.centre_mm, d.size_mm)
         cv2.fillPoly(
             tex, [_poly_px(box, ppm)], hex_to_linear_rgb(d.colour).tolist(), cv2.LINE_AA, sh
         )
@@ -149,13 +142,7 @@ def board_texture(scene: Scene, ppm: float) -> np.ndarray:
                     sh,
                 )
     if lay.neutral:
-        (cx, cy), (nw, nh) = lay.neutral.centre_mm, lay.neutral.size_mm
-        box = [
-            (cx - nw / 2, cy - nh / 2),
-            (cx + nw / 2, cy - nh / 2),
-            (cx + nw / 2, cy + nh / 2),
-            (cx - nw / 2, cy + nh / 2),
-        ]
+        box = _rect(lay.neutral.centre_mm, lay.neutral.size_mm)
         cv2.fillPoly(
             tex,
             [_poly_px(box, ppm)],

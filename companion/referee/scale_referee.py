@@ -270,11 +270,12 @@ class ScaleReferee:
         r = state.round
         prof = self.profile
         turn = r.turn
-        if turn is not None and q.notch_options(state) and self.last_settled is not None:
+        options = q.notch_options(state) if turn is not None else ()
+        if options and self.last_settled is not None:
             p_old = prof.notch_x_mm[r.notch]
             p_new = p_old - obs.dtorque_gmm / self.last_settled.total_g
             notch = min(prof.notch_x_mm, key=lambda n: abs(prof.notch_x_mm[n] - p_new))
-            if notch in q.notch_options(state):
+            if notch in options:
                 player = state.players[turn.player]
                 return [{"type": "notch", "player": player, "notch": notch}]
         if q.fate_open(state):

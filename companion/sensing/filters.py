@@ -97,9 +97,10 @@ class SettleTracker:
         self.settled = False
         self.baseline: list[float] = [0.0] * channels
         self.before: list[float] = [0.0] * channels
-        self.window_mean: list[float] = [0.0] * channels
-        self.window_median: list[float] = [0.0] * channels
         self.stable_since: float | None = None
+        self._stable: list[tuple[float, Sequence[float]]] = []  # the last stable window
+        self._mean: list[float] | None = [0.0] * channels
+        self._median: list[float] | None = [0.0] * channels
         self._frames: deque[tuple[float, Sequence[float]]] = deque(maxlen=512)
         self._t_last: float | None = None
 
@@ -126,10 +127,23 @@ class SettleTracker:
             return MOVING
         if self.stable_since is None:
             self.stable_since = window[0][0]
-        k = len(window)
-        self.window_mean = [sum(v[i] for _, v in window) / k for i in range(self.n)]
-        self.window_median = [_median([v[i] for _, v in window]) for i in range(self.n)]
+        self._stable, self._mean, self._median = window, None, None  # worked out if asked
         return STABLE
+
+    @property
+    def window_mean(self) -> list[float]:
+        """Per channel, the mean of the last stable window."""
+        if self._mean is None:
+            w, k = self._stable, len(self._stable)
+            self._mean = [sum(v[i] for _, v in w) / k for i in range(self.n)]
+        return self._mean
+
+    @property
+    def window_median(self) -> list[float]:
+        """Per channel, the median of the last stable window."""
+        if self._median is None:
+            self._median = [_median([v[i] for _, v in self._stable]) for i in range(self.n)]
+        return self._median
 
     def _window(self) -> list[tuple[float, Sequence[float]]] | None:
         frames = self._frames

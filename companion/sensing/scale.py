@@ -315,18 +315,18 @@ class ScaleSensor:
             if abs(_median(recent) - _median(older)) >= cfg.hand_jump_g:
                 self._t_jump = masses[n - k][0]
         since_step = t - self._t_jump
-        if (
-            since_step >= cfg.hand_window_s
-            and not self._hand_seen
-            and _trend([m for tm, m in masses if t - tm <= cfg.hand_window_s]) > cfg.hand_trend_g
-        ):
-            self._hand_seen = True
-        window = cfg.hand_release_s if self._hand_seen else cfg.hand_window_s
-        if since_step < window:
-            return False
-        vals = [m for tm, m in masses if t - tm <= window]
-        if _trend(vals) > cfg.hand_trend_g:
-            return False
+        if not self._hand_seen:
+            if since_step < cfg.hand_window_s:
+                return False
+            vals = [m for tm, m in masses if t - tm <= cfg.hand_window_s]
+            if _trend(vals) > cfg.hand_trend_g:
+                self._hand_seen = True
+        if self._hand_seen:  # a hand was on it: the longer window, its own trend
+            if since_step < cfg.hand_release_s:
+                return False
+            vals = [m for tm, m in masses if t - tm <= cfg.hand_release_s]
+            if _trend(vals) > cfg.hand_trend_g:
+                return False
         vals.sort()
         k = len(vals) // 8  # the spread of the middle three quarters
         return vals[-1 - k] - vals[k] <= max(cfg.hand_spread_g, 3.5 * self._noise_total_g)

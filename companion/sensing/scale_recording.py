@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import TextIO
 
 from ..errors import CompanionError
+from ..profile import CHANNELS
 
 MAGIC = "# companion scale recording v1"
 HEADER = ("t_mono", "channel", "raw")
-CHANNELS: tuple[str, ...] = ("wedge", "left", "right")
 #: The codes an HX711 returns when its input is out of range (24-bit two's complement).
 SATURATION_CODES: frozenset[int] = frozenset({0x7FFFFF, -0x800000})
 RAW_MIN, RAW_MAX = -0x800000, 0x7FFFFF

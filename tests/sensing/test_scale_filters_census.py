@@ -53,7 +53,10 @@ def test_settle_tracker_follows_drift_triggers_on_a_step_and_settles_after_the_w
     assert tr.before[0] == pytest.approx(0.1, abs=0.2)
     seq = [tr.update(5.0 + k / 80, [50.0 + rng.gauss(0, 0.3)]) for k in range(1, 12)]
     assert MOVING in seq and seq[-1] == STABLE
-    assert tr.window_mean[0] == pytest.approx(50, abs=0.5)
+    assert tr.window_mean[0] == pytest.approx(50, abs=0.5), f"seed {seed}"
+    assert tr.window_median[0] == pytest.approx(50, abs=0.5), f"seed {seed}"
+    tr.accept()  # at the stable window's means
+    assert tr.baseline == tr.window_mean and tr.settled
 
 
 def test_a_slow_slide_within_the_band_is_not_rest():

@@ -30,10 +30,11 @@ def play(seeds, profile=PROFILE, rate_sps=80) -> RoundScore:
 
 
 def assert_perfect(score: RoundScore, seeds) -> None:
-    assert score.mistakes == [], f"seeds {seeds.start}..{seeds.stop - 1}:\n" + "\n".join(score.mistakes)  # fmt: skip
-    assert score.placements_right == score.placements > 0
-    assert score.shifts_seen == score.shifts
-    assert score.settles_right == score.settles
+    where = f"seeds {seeds.start}..{seeds.stop - 1}"
+    assert score.mistakes == [], f"{where}:\n" + "\n".join(score.mistakes)
+    assert score.placements_right == score.placements > 0, where
+    assert score.shifts_seen == score.shifts, where
+    assert score.settles_right == score.settles, where
 
 
 def test_a_few_random_rounds_at_80_samples_per_second_are_sensed_without_a_mistake():
@@ -58,4 +59,4 @@ def test_at_10_samples_per_second_most_placements_are_still_named():
     # harder to see. The benchmark reports the accuracy; here a floor guards it.
     slow = PROFILE.with_changes(rate_sps=10)
     score = play(range(0, 40), slow, rate_sps=10)
-    assert score.placements_right / score.placements > 0.9, score.mistakes[:5]
+    assert score.placements_right / score.placements > 0.9, ("seeds 0..39", score.mistakes[:5])

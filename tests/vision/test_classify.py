@@ -135,10 +135,33 @@ def test_a_saved_profile_reads_back_the_same_model(tmp_path):
     for k in model.means:
         assert back.means[k] == pytest.approx(model.means[k], rel=1e-4)
     assert back.ring_rgb == pytest.approx(model.ring_rgb, rel=1e-4)
+    assert back.covs.keys() == model.covs.keys()
+    for k in model.covs:
+        assert back.covs[k] == pytest.approx(model.covs[k], rel=1e-4)
+    assert back.empty_lab == pytest.approx(model.empty_lab, rel=1e-4)
+    assert back.empty_cov == pytest.approx(model.empty_cov, rel=1e-4)
+    assert back.neutral_rgb == pytest.approx(model.neutral_rgb, rel=1e-4)
     truth = random_render("stein-im-brett", 300)
     a = BoardReader(layout("stein-im-brett"), model).read(truth.image)
     b = BoardReader(layout("stein-im-brett"), back).read(truth.image)
     assert {k: v.label for k, v in a.cells.items()} == {k: v.label for k, v in b.cells.items()}
+    for k, v in a.cells.items():
+        assert b.cells[k].confidence == pytest.approx(v.confidence, abs=0.01), k
+
+
+def test_a_model_whose_colours_are_replaced_reads_with_the_new_ones():
+    # the model works out what a frame needs from its fields once; replacing a field
+    # (as fit_model does) must not leave the old one in use
+    name = "stein-im-brett"
+    truth = random_render(name, 301)
+    fresh = calibrated(name)
+    model = nominal_model(layout(name))
+    BoardReader(layout(name), model).read(truth.image)  # works out the nominal model's
+    for f in ("ring_rgb", "empty_lab", "means", "covs", "empty_cov", "neutral_rgb"):
+        setattr(model, f, getattr(fresh, f))
+    a = BoardReader(layout(name), model).read(truth.image)
+    b = BoardReader(layout(name), replace(fresh)).read(truth.image)
+    assert a.to_json() == b.to_json()
 
 
 def test_a_profile_for_another_layout_is_refused(tmp_path):

@@ -48,7 +48,8 @@ class ChangeTracker:
         self.min_confidence = min_confidence
         centres = np.array([c.centre_mm for c in layout.cells], dtype=np.float64)
         dist = np.linalg.norm(centres[:, None] - centres[None], axis=-1)
-        self._near = [np.flatnonzero(row <= guard_mm) for row in dist]
+        self._near = dist <= guard_mm  # (cells, cells): which cells guard which
+        self._ids = [c.id for c in layout.cells]
         self._tracks = {c.id: _CellTrack() for c in layout.cells}
         self._lost = False
 
@@ -67,7 +68,7 @@ class ChangeTracker:
             self._lost = True
             return BoardLost(t_mono=t_mono, layout=self.layout.name, reason=reading.status)
         self._lost = False
-        ids = [c.id for c in self.layout.cells]
+        ids = self._ids
         clear = np.array(
             [
                 (r := reading.cells[i]).label != UNKNOWN
@@ -76,10 +77,11 @@ class ChangeTracker:
                 for i in ids
             ]
         )
+        guarded = ~(self._near & ~clear).any(axis=1)  # the cell and its neighbours read clearly
         changes = []
         for k, cell_id in enumerate(ids):
             track, r = self._tracks[cell_id], reading.cells[cell_id]
-            if not clear[self._near[k]].all():
+            if not guarded[k]:
                 track.candidate, track.frames, track.confidences = None, 0, []
                 continue
             if r.label == track.candidate:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .colour import hex_to_lab, hex_to_linear_rgb, lab_to_linear_rgb, linear_rgb_to_lab, luminance
+from .colour import hex_to_lab, hex_to_linear_rgb, linear_rgb_to_lab, luminance
 from .layout import EMPTY, UNKNOWN, Layout
 from .sampling import CellSamples
 
@@ -47,6 +47,8 @@ GAIN_RANGE = (0.2, 5.0)
 #: hand): unknown.
 MIXED_DELTA_E = 18.0
 MIXED_SHARE = 0.5
+#: Ring points are compared at equal luminance, this one (mid-grey: ΔE in familiar units).
+MID_GREY = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +94,29 @@ class ColourModel:
     neutral_rgb: np.ndarray
     source: str = "nominal"
     _near: list[np.ndarray] | None = field(default=None, init=False, repr=False, compare=False)
+    _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def _derived(self, key: str, source: object, make):
+        """``make()``, kept while ``source`` is the same object (or an equal tuple): what a
+        frame needs from the model's fields is worked out once, and again only if a field
+        is replaced (``fit_model`` replaces them; nothing edits them in place)."""
+        hit = self._cache.get(key)
+        if hit is None or not (
+            hit[0] is source or (isinstance(source, tuple) and hit[0] == source)
+        ):
+            hit = self._cache[key] = (source, make())
+        return hit[1]
+
+    def _ring_ref(self) -> tuple[np.ndarray, ...]:
+        """From ``ring_rgb``: each cell's median bare mat (cells, 3), its CIELAB, its
+        luminance; each ring point's luminance (cells, R) and colour at unit luminance."""
+
+        def make():
+            med = np.median(self.ring_rgb, axis=1)
+            ring = self.ring_rgb
+            return med, linear_rgb_to_lab(med), luminance(med), luminance(ring), _unit_y(ring)
+
+        return self._derived("ring", self.ring_rgb, make)
 
     def gains(self, samples: CellSamples) -> tuple[np.ndarray | None, str]:
         """White-balance gains and where they came from: the neutral patch when the bare
@@ -102,13 +127,13 @@ class ColourModel:
         seen = samples.in_view
         if seen.sum() < 3:
             return None, "none"
-        ref = np.median(self.ring_rgb[seen], axis=1)
+        ref_med, ref_med_lab, ref_med_y, *_ = self._ring_ref()
+        ref, ref_lab, ref_y = ref_med[seen], ref_med_lab[seen], ref_med_y[seen]
         ring = np.median(samples.ring[seen], axis=1)
-        ref_lab = linear_rgb_to_lab(ref)
 
         def agreeing(g: np.ndarray) -> np.ndarray:
             x = ring * g
-            x = x * (luminance(ref) / np.maximum(luminance(x), 1e-5))[:, None]
+            x = x * (ref_y / np.maximum(luminance(x), 1e-5))[:, None]
             return np.linalg.norm(linear_rgb_to_lab(x) - ref_lab, axis=1) < RING_DELTA_E
 
         if samples.neutral is not None:
@@ -131,19 +156,23 @@ class ColourModel:
         g = np.ones(3) if gains is None else gains
         ring = samples.ring * g
         inner = samples.inner * g
+        ref_med, _, _, ref_y, ref_unit = self._ring_ref()
+        # each ring point's brightness relative to the bare mat's, and its colour at equal
+        # (mid-grey) luminance: the cover test and the look ``RingMemory`` follows share them
+        log_r = np.log(np.maximum(luminance(ring) / np.maximum(ref_y, 1e-5), 1e-4))
+        ring_unit = _unit_y(ring)
+        ring_lab = linear_rgb_to_lab(ring_unit * MID_GREY)
         if self.layout.white_balance == "surface" or gains is None:
             # No neutral patch: balance every cell on its own surroundings, per channel.
-            k = np.median(ring, axis=1) / np.maximum(np.median(self.ring_rgb, axis=1), 1e-4)
+            k = np.median(ring, axis=1) / np.maximum(ref_med, 1e-4)
             k = np.maximum(k, 1e-4)
             occluded = ~samples.in_view
             share = np.zeros(len(occluded))
             gain = luminance(k)
             inner_corr = inner / k[:, None, :]
         else:
-            ratio = luminance(ring) / np.maximum(luminance(self.ring_rgb), 1e-5)
-            log_r = np.log(np.maximum(ratio, 1e-4))
             med = np.median(log_r, axis=1)
-            covered = _covered(ring, self.ring_rgb, inner, np.exp(med))
+            covered = _covered(ring_unit, ring_lab, ref_unit, inner, np.exp(med))
             share = covered.mean(axis=1)
             occluded = (
                 (share > RING_COVERED_SHARE)
@@ -165,19 +194,19 @@ class ColourModel:
         lab = linear_rgb_to_lab(np.median(inner_corr, axis=1))
         spread = np.linalg.norm(points_lab - lab[:, None, :], axis=-1)
         mixed = np.quantile(spread, MIXED_SHARE, axis=1) > MIXED_DELTA_E
-        log_pt = np.log(
-            np.maximum(luminance(ring) / np.maximum(luminance(self.ring_rgb), 1e-5), 1e-4)
-        )
         clear = ~occluded if (~occluded).any() else np.ones(len(occluded), bool)
-        rel = log_pt - np.median(np.median(log_pt, axis=1)[clear])
-        chroma = linear_rgb_to_lab(_unit_y(ring) * 0.5)[..., 1:]
-        look = np.concatenate([chroma, 20 * rel[..., None]], axis=-1)
+        rel = log_r - np.median(np.median(log_r, axis=1)[clear])
+        look = np.concatenate([ring_lab[..., 1:], 20 * rel[..., None]], axis=-1)
         return CellColours(lab, occluded, mixed, gain, share, look)
 
     def ring_look(self) -> np.ndarray:
         """Each ring point's bare mat as ``CellColours.ring`` reads it (relative gain 0)."""
-        chroma = linear_rgb_to_lab(_unit_y(self.ring_rgb) * 0.5)[..., 1:]
-        return np.concatenate([chroma, np.zeros((*chroma.shape[:-1], 1))], axis=-1)
+
+        def make():
+            chroma = linear_rgb_to_lab(_unit_y(self.ring_rgb) * MID_GREY)[..., 1:]
+            return np.concatenate([chroma, np.zeros((*chroma.shape[:-1], 1))], axis=-1)
+
+        return self._derived("ring_look", self.ring_rgb, make)
 
     def _spread_occlusion(self, col: CellColours) -> np.ndarray:
         """Occluded cells, grown into neighbours whose rings are partly covered (hysteresis)."""
@@ -208,13 +237,15 @@ class ColourModel:
         occluded = self._spread_occlusion(col)
         names = list(self.means)
         d2 = np.full((len(self.layout.cells), 1 + len(names)), np.inf)
-        inv_e = np.linalg.inv(self.empty_cov)
+        inv_e = self._derived("inv empty", self.empty_cov, lambda: np.linalg.inv(self.empty_cov))
         diff = col.lab - self.empty_lab
         d2[:, 0] = np.einsum("ni,ij,nj->n", diff, inv_e, diff)
         for j, name in enumerate(names, start=1):
+            cov = self.covs[name]
+            inv = self._derived(f"inv {name}", cov, lambda cov=cov: np.linalg.inv(cov))
             diff = col.lab - self.means[name]
-            d2[:, j] = np.einsum("ni,ij,nj->n", diff, np.linalg.inv(self.covs[name]), diff)
-        allowed = np.array([[True] + [n in c.pieces for n in names] for c in self.layout.cells])
+            d2[:, j] = np.einsum("ni,ij,nj->n", diff, inv, diff)
+        allowed = self._derived("allowed", tuple(names), lambda: _allowed(self.layout, names))
         d2[~allowed] = np.inf
         best = np.argmin(d2, axis=1)
         rel = np.exp(-0.5 * (d2 - d2[np.arange(len(best)), best][:, None]))
@@ -237,6 +268,11 @@ class ColourModel:
         return out
 
 
+def _allowed(layout: Layout, names: list[str]) -> np.ndarray:
+    """(cells, 1 + labels): which labels a cell may read, ``empty`` first, then ``names``."""
+    return np.array([[True] + [n in c.pieces for n in names] for c in layout.cells])
+
+
 def _neighbours(layout: Layout) -> list[np.ndarray]:
     """For each cell, the cells whose centres lie within 1.6 cell sizes of it."""
     centres = np.array([c.centre_mm for c in layout.cells], dtype=np.float64)
@@ -249,15 +285,18 @@ def _unit_y(rgb: np.ndarray) -> np.ndarray:
     return rgb / np.maximum(luminance(rgb), 1e-5)[..., None]
 
 
-def _covered(ring: np.ndarray, ref: np.ndarray, inner: np.ndarray, gain: np.ndarray) -> np.ndarray:
+def _covered(
+    x: np.ndarray, x_lab: np.ndarray, ref: np.ndarray, inner: np.ndarray, gain: np.ndarray
+) -> np.ndarray:
     """Which ring points (cells, R) show something other than bare mat.
 
     A ring point may be bare mat in other light (any brightness), or bare mat blurred
     with the cell's own piece (a mix of the two, in linear light): neither is a cover.
-    Compared at equal luminance, in CIELAB."""
+    Compared at equal luminance, in CIELAB, at a mid-grey luminance (ΔE is then in
+    familiar units): ``x`` is the ring (cells, R, 3) at unit luminance, ``x_lab`` that
+    × ``MID_GREY`` in CIELAB, ``ref`` the bare mat at unit luminance (cells, R or 1, 3)."""
     centre = np.median(inner, axis=1) / gain[:, None]  # (cells, 3), in the ring's light
-    x = _unit_y(ring)
-    a = _unit_y(np.broadcast_to(ref, ring.shape))
+    a = np.broadcast_to(ref, x.shape)
     b = _unit_y(centre)[:, None, :]
     d = b - a
     t = np.clip(
@@ -266,11 +305,7 @@ def _covered(ring: np.ndarray, ref: np.ndarray, inner: np.ndarray, gain: np.ndar
         MAX_BLEED,
     )
     closest = a + t[..., None] * d
-    scale = 0.5  # compare at a mid-grey luminance: ΔE is then in familiar units
-    return (
-        np.linalg.norm(linear_rgb_to_lab(x * scale) - linear_rgb_to_lab(closest * scale), axis=-1)
-        > RING_DELTA_E
-    )
+    return np.linalg.norm(x_lab - linear_rgb_to_lab(closest * MID_GREY), axis=-1) > RING_DELTA_E
 
 
 def nominal_model(layout: Layout) -> ColourModel:
@@ -338,8 +373,3 @@ def fit_model(
         spread = np.cov(arr.T) if len(arr) > 3 else np.zeros((3, 3))
         model.covs[k] = spread + COV_FLOOR
     return model
-
-
-def expected_lab_rgb(lab: np.ndarray) -> np.ndarray:
-    """Linear RGB of a Lab colour (a helper for drawing labelled debug images)."""
-    return np.clip(lab_to_linear_rgb(lab), 0, 1)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .colour import LINEAR_LUT, linear_rgb_to_lab
+from .colour import LINEAR_LUT
 from .layout import Cell, Layout
 from .pose import BoardPose
 
@@ -132,8 +132,3 @@ class CellSampler:
             in_view=ok.all(axis=1),
             ring_mm=self._ring_mm,
         )
-
-
-def median_lab(rgb: np.ndarray) -> np.ndarray:
-    """Per-channel median of linear RGB samples (..., n, 3), as CIELAB (..., 3)."""
-    return linear_rgb_to_lab(np.median(rgb, axis=-2))
