@@ -25,10 +25,11 @@ T = TypeVar("T")
 
 
 def requested_backend(configured: str | None = None, *, env: Mapping[str, str] = os.environ) -> str:
-    """The backend asked for: the environment variable, else the configuration, else auto."""
-    value = env.get(BACKEND_ENV) or configured or AUTO
+    """The backend asked for: the configuration (``--backend``), else the environment
+    variable, else auto (as the README and ``--help`` say: the variable is the default)."""
+    value = configured or env.get(BACKEND_ENV) or AUTO
     if value not in CHOICES:
-        source = BACKEND_ENV if env.get(BACKEND_ENV) else "the configuration"
+        source = "the configuration" if configured else BACKEND_ENV
         raise ValueError(f"{source} asks for backend {value!r}; choose one of {', '.join(CHOICES)}")
     return value
 

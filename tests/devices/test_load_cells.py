@@ -82,3 +82,16 @@ def test_the_simulation_in_real_time_keeps_pace_with_the_clock():
     batch = cells.read()
     assert batch and all(100.0 < s.t_mono <= 100.1 + 1e-6 for s in batch)
     assert len([s for s in batch if s.channel == "wedge"]) == 8  # 0.1 s at 80/s
+
+
+def test_the_command_line_backend_wins_over_the_environment_variable():
+    from companion.devices.backends import requested_backend
+
+    env = {"COMPANION_BACKEND": "real"}
+    assert requested_backend("simulated", env=env) == "simulated"  # --backend simulated
+    assert requested_backend(None, env=env) == "real"  # the variable is the default
+    assert requested_backend(None, env={}) == "auto"
+    with pytest.raises(ValueError, match="COMPANION_BACKEND asks for backend 'fake'"):
+        requested_backend(None, env={"COMPANION_BACKEND": "fake"})
+    with pytest.raises(ValueError, match="the configuration asks for backend 'fake'"):
+        requested_backend("fake", env=env)
