@@ -45,9 +45,13 @@ def boards(draw):
 @settings(max_examples=60, deadline=None)
 @given(players=tables, seed=seeds, care=cares, board=boards())
 def test_random_games_conserve_the_stones(players, seed, care, board):
-    for _, s in random_game_iter(players, seed, care=care, board=board):
+    placed = 0  # stones placed this round, counted from the actions, not from the board
+    for action, s in random_game_iter(players, seed, care=care, board=board):
         assert stones_everywhere(s) == [STONES_PER_COLOUR] * 6
         assert s.free == sum(1 for c in s.cells if c is None)
+        if isinstance(action, Place):
+            placed = 0 if not any(s.cells) else placed + len(action.stones)
+        assert s.free == s.board.size - placed, f"seed {seed}"
 
 
 @settings(max_examples=60, deadline=None)
