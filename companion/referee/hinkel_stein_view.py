@@ -180,6 +180,8 @@ def view(
     history = round_history(states)
     names = state.players
     scale = scale_view(state)
+    moving = getattr(table, "fate_moving_mm", None)  # not recorded until it lies still
+    scale["fate_moving_mm"] = None if moving is None else round(moving)
     settled = getattr(table, "last_settled", None)
     if settled is not None:  # the beam as the load cells saw it, not as the model expects
         scale.update(

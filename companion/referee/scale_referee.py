@@ -4,9 +4,11 @@ Pure: it reads the engine's state and one observation at a time and answers with
 ``Reaction``: records to submit (they still go through the rules), warnings to show until
 the table is put right, and the notch the sensing must now assume. A stone added becomes
 the called player's ``place`` (which stone: the census, among the stones he may place); a
-load shifted with no mass change becomes the Stone of Fate's or the notch's move; the
-settled scale after the last stone (once the boulder holder has acted or said done)
-becomes the ``tilt``. What the rules do not allow is a warning that names what to do.
+load shifted with no mass change becomes the notch's move, or the Stone of Fate's once
+it has lain still for ``FATE_REST_S`` (a player may slide it in several nudges: they add
+up to one move); the settled scale after the last stone (once the boulder holder has
+acted or said done) becomes the ``tilt``. What the rules do not allow is a warning that
+names what to do.
 """
 
 from __future__ import annotations
@@ -15,7 +17,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..games.hinkel_stein import queries as q
-from ..games.hinkel_stein.names import BOULDER, SMALLEST_BOULDER, SPACES, fate_position_allowed
+from ..games.hinkel_stein.names import (
+    ABILITY_FATE,
+    BOULDER,
+    SMALLEST_BOULDER,
+    SPACES,
+    fate_position_allowed,
+)
 from ..games.hinkel_stein.state import GameState
 from ..profile import ScaleProfile
 from ..sensing.census import identify_stone
@@ -36,6 +44,9 @@ from ..sensing.observations import (
 #: a settle, and a hand may cover the space meanwhile.
 CAMERA_LAYOUT, STONE, EMPTY = "hinkel-stein", "stone", "empty"
 CAMERA_GRACE_S = 2.0
+#: How long (s) the Stone of Fate must lie still, the scale at rest, before its move is
+#: recorded: a player who pauses between nudges is still moving it (decision HS-18).
+FATE_REST_S = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +65,15 @@ class _Pending:
     space: str
     mass_g: float
     player: str
+
+
+@dataclass
+class _FateMove:
+    """The Stone of Fate being moved in the window: where it lies now (mm from the beam
+    centre) and since when the scale has rested with it there (t_mono, s; None: moving)."""
+
+    x_mm: float
+    resting_since: float | None = None
 
 
 @dataclass
@@ -76,6 +96,7 @@ class ScaleReferee:
     _last_state: GameState | None = None
     _decided: str | None = None  # the side the last round ended on, until the scale is cleared
     _seen_result: object | None = None  # the last round result looked at
+    _fate: _FateMove | None = None  # the Stone of Fate on its way, not recorded yet
 
     # -- entry points ----------------------------------------------------------------
 
@@ -92,6 +113,8 @@ class ScaleReferee:
             case ScaleDisturbed():
                 self.hand_on_scale = True
                 self._fresh = False
+                if self._fate is not None:
+                    self._fate.resting_since = None
             case StoneAdded():
                 self._fresh = False
                 submit += self._added(obs, state)
@@ -114,14 +137,25 @@ class ScaleReferee:
                 for key in [k for k in self._warnings if k.startswith("fault:")]:
                     del self._warnings[key]  # a settled reading: the cells work again
                     self.faulty.discard(key.split(":", 1)[1])
+                if self._fate is not None and self._fate.resting_since is None:
+                    self._fate.resting_since = obs.t_mono
                 submit += self._settled(obs, state)
+        if not submit:
+            submit += self._fate_if_rested(obs.t_mono, state)
         self._check_camera(obs.t_mono, state)
         return self._reaction(submit)
 
     def tick(self, t_mono: float, state: GameState) -> Reaction:
-        """Let time pass (the sensing loop calls this): lasting disagreements surface."""
+        """Let time pass (the sensing loop calls this): lasting disagreements surface, and
+        a Stone of Fate that has lain still long enough is recorded."""
+        submit = self._fate_if_rested(t_mono, state)
         self._check_camera(t_mono, state)
-        return self._reaction([])
+        return self._reaction(submit)
+
+    @property
+    def fate_moving_mm(self) -> float | None:
+        """Where the Stone of Fate lies while its move is not recorded yet (mm), else None."""
+        return None if self._fate is None else self._fate.x_mm
 
     def after_change(self, state: GameState) -> Reaction:
         """Called after any accepted action (tablet or sensor): a stone seen early may now
@@ -137,6 +171,9 @@ class ScaleReferee:
                 self._pending = None
                 self._warnings.pop("pending", None)
                 submit += self._place(p.space, p.mass_g, state)
+        if self._fate is not None and not q.fate_open(state):
+            self._fate = None  # entered on the tablet, undone, or the round is over
+            self._warnings.pop("fate", None)
         if state.round.filled == 0:
             self.window_done = False
         result = state.last_result
@@ -148,8 +185,12 @@ class ScaleReferee:
         return self._reaction(submit)
 
     def done(self, state: GameState) -> Reaction:
-        """The boulder holder says he is done: the settled side becomes the tilt."""
+        """The boulder holder says he is done: a Stone of Fate he moved is recorded where
+        it lies, and the settled side becomes the tilt."""
         self.window_done = True
+        fate = self._fate_record(state)
+        if fate:
+            return self._reaction(fate)  # the tilt follows in ``after_change``
         return self._reaction(self._tilt_if_ready(state))
 
     def tablet_action(self) -> None:
@@ -185,12 +226,13 @@ class ScaleReferee:
             if obs.space == space and abs(obs.mass_g - b1) <= self.tolerance_g:
                 holder = state.players[state.holder(BOULDER)]
                 return [
+                    *self._fate_record(state),  # a Stone of Fate moved before B1 came
                     {
                         "type": "boulder",
                         "player": holder,
                         "stones": [SMALLEST_BOULDER],
                         "space": space,
-                    }
+                    },
                 ]
             self._warnings[f"stray:{where}"] = (
                 f"A stone ({obs.mass_g:.0f} g) went onto {where} after the fourth stone: only"
@@ -279,24 +321,55 @@ class ScaleReferee:
                 player = state.players[turn.player]
                 return [{"type": "notch", "player": player, "notch": notch}]
         if q.fate_open(state):
-            x = round(r.fate_x + obs.dtorque_gmm / prof.fate_mass_g)
-            holder = state.players[state.holder(BOULDER)]
+            # the Stone of Fate is on its way: recorded once it has lain still (nudges add up)
+            start = r.fate_x if self._fate is None else self._fate.x_mm
+            self._fate = _FateMove(start + obs.dtorque_gmm / prof.fate_mass_g)
+            x = round(self._fate.x_mm)
             if fate_position_allowed(x):
-                return [{"type": "fate", "player": holder, "x": x}]
-            self._warnings["fate"] = (
-                f"The Stone of Fate seems to lie at {x} mm, on a placement space: move it off"
-            )
+                self._warnings.pop("fate", None)
+            else:
+                self._warnings["fate"] = (
+                    f"The Stone of Fate seems to lie at {x} mm, on a placement space: move it off"
+                )
             return []
         if r.filled == 0:
             return []  # after a round: notch and Stone of Fate go back
+        if q.window_open(state) and ABILITY_FATE in state.used and r.fate_x != state.fate_home_x:
+            self._warnings["shift"] = (
+                f"The Stone of Fate moved again after its move to {r.fate_x:g} mm was"
+                f" recorded: put it back at {r.fate_x:g} mm, or undo the fate move on the"
+                " tablet and move it again"
+            )
+            return []
         self._warnings["shift"] = (
             "Something moved on the scale with no stone added (the Stone of Fate or the notch),"
             " though nobody may move them now: put it back"
         )
         return []
 
+    def _fate_record(self, state: GameState) -> list[dict[str, Any]]:
+        """The ``fate`` record for the Stone of Fate moved and not yet recorded (and the
+        move forgotten), or nothing while there is none or it lies on a space."""
+        fate = self._fate
+        if fate is None or not q.fate_open(state):
+            return []
+        x = round(fate.x_mm)
+        if not fate_position_allowed(x):
+            return []
+        self._fate = None
+        holder = state.players[state.holder(BOULDER)]
+        return [{"type": "fate", "player": holder, "x": x}]
+
+    def _fate_if_rested(self, t_mono: float, state: GameState) -> list[dict[str, Any]]:
+        """The ``fate`` record once the Stone of Fate has lain still ``FATE_REST_S``."""
+        fate = self._fate
+        if fate is None or fate.resting_since is None or self.hand_on_scale:
+            return []
+        if t_mono - fate.resting_since < FATE_REST_S:
+            return []
+        return self._fate_record(state)
+
     def _settled(self, obs: ScaleSettled, state: GameState) -> list[dict[str, Any]]:
-        self._warnings.pop("fate", None)
         decided = self._decided
         if decided is not None and state.round.filled == 0 and obs.down != decided:
             self._warnings["touched"] = (
@@ -313,6 +386,8 @@ class ScaleReferee:
             return []
         if self.last_settled is None or not self._fresh:
             return []  # wait for the scale to come to rest after the last change
+        if self._fate is not None:
+            return []  # the Stone of Fate is still on its way (or on a space)
         holder_can_act = q.boulder_space_option(state) is not None or q.fate_open(state)
         if holder_can_act and not self.window_done:
             return []

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from companion.sensing.observations import ScaleSettled, StoneAdded
+from companion.sensing.observations import LoadShifted, ScaleSettled, StoneAdded
 
 from ..dashboard.server_process import ServerProcess
 from .conftest import shot, unlock
@@ -58,6 +58,11 @@ def test_a_round_is_played_by_tapping_and_by_sensor_events(page, live, tmp_path)
     expect(page.locator("#scale")).to_contain_text("Q1")
     expect(page.locator("#scale-facts")).to_contain_text("Tilt margin: 6 g")
     shot(page, "dashboard-round.png", tmp_path)
+    # Dora nudges the Stone of Fate 40 mm to the right: shown where it lies, not yet recorded
+    server.service.observe(LoadShifted(float(next(t)), 75.0 * 40))
+    server.service.observe(ScaleSettled(float(next(t)), 600.0, -600.0, "left", 4.0))
+    expect(page.locator("#scale circle.fate-moving")).to_have_attribute("cx", "-20")
+    assert '"fate"' not in server.service.record_jsonl()
     page.locator(
         "#choices button", has_text="Done: no boulder, no Stone of Fate"
     ).click()  # Dora is done
@@ -65,6 +70,7 @@ def test_a_round_is_played_by_tapping_and_by_sensor_events(page, live, tmp_path)
     expect(page.locator("#awaiting")).to_have_text("Cleo chooses: heavier or lighter side wins")
     expect(page.locator("#players")).to_contain_text("5")
     expect(page.locator("#history li").first).to_contain_text("Pass 1 round 1: left down, left won")
+    assert '{"type": "fate", "player": "Dora", "x": -20}' in server.service.record_jsonl()
 
     page.click("#btn-undo")
     expect(page.locator("#awaiting")).to_have_text("Waiting for the scale to settle")

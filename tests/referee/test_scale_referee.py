@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.profile import default_profile
+from companion.referee.scale_referee import FATE_REST_S
 from companion.referee.service import GameService
 from companion.sensing.observations import (
     BoardLost,
@@ -213,9 +214,14 @@ def _four_stones(table):
 def test_the_last_stone_waits_for_the_boulder_holder_then_the_settled_side_is_the_tilt(table):
     _four_stones(table)
     assert aw(table) == {"player": None, "action": "tilt"}  # Dora may still act
+    n = last(table)
     table.observe(LoadShifted(float(next(T)), 75.0 * 100))  # Stone of Fate 100 mm to the right
+    rest = settled("right")
+    table.observe(rest)
+    table.tick(rest.t_mono + FATE_REST_S - 0.1)
+    assert last(table) == n  # it may still be on its way
+    table.tick(rest.t_mono + FATE_REST_S)
     assert table.record_jsonl().splitlines()[-1] == '{"type": "fate", "player": "Dora", "x": 40}'
-    table.observe(settled("right"))
     assert aw(table) == {"player": None, "action": "tilt"}  # B1 could still come
     table.boulder_done()
     assert table.record_jsonl().splitlines()[-1] == '{"type": "tilt", "down": "right"}'
@@ -305,9 +311,112 @@ def test_a_stone_of_fate_moved_onto_a_space_is_a_warning(table):
     _four_stones(table)
     n = last(table)
     table.observe(LoadShifted(float(next(T)), 75.0 * -50))  # -60 -> -110: onto L1
+    rest = settled("left")
+    table.observe(rest)
+    table.tick(rest.t_mono + 2 * FATE_REST_S)
     assert last(table) == n
     assert table.snapshot()["warnings"] == [
         "The Stone of Fate seems to lie at -110 mm, on a placement space: move it off"
+    ]
+    table.boulder_done()  # done, but the stone lies on a space: nothing recorded yet
+    assert last(table) == n
+    table.observe(LoadShifted(float(next(T)), 75.0 * 80))  # -110 -> -30: off the space
+    rest = settled("right")
+    table.observe(rest)
+    assert table.snapshot()["warnings"] == []
+    table.tick(rest.t_mono + FATE_REST_S)
+    lines = table.record_jsonl().splitlines()[-2:]
+    assert lines == [
+        '{"type": "fate", "player": "Dora", "x": -30}',
+        '{"type": "tilt", "down": "right"}',
+    ]
+
+
+def test_a_stone_of_fate_slid_in_nudges_is_one_move_to_where_it_comes_to_rest(table):
+    _four_stones(table)
+    n = last(table)
+    for dx in (20, 25, -5):  # three nudges, the scale resting briefly between them
+        table.observe(ScaleDisturbed(float(next(T))))
+        table.observe(LoadShifted(float(next(T)), 75.0 * dx))
+        rest = settled("left")
+        table.observe(rest)
+        table.tick(rest.t_mono + FATE_REST_S / 2)
+        assert last(table) == n, dx
+        assert table.snapshot()["warnings"] == [], dx
+    assert table.snapshot()["view"]["scale"]["fate_moving_mm"] == -20
+    table.tick(rest.t_mono + FATE_REST_S)
+    assert table.record_jsonl().splitlines()[-1] == '{"type": "fate", "player": "Dora", "x": -20}'
+    assert table.snapshot()["view"]["scale"]["fate_moving_mm"] is None
+
+
+def test_a_hand_on_the_scale_keeps_the_stone_of_fate_from_being_recorded(table):
+    _four_stones(table)
+    n = last(table)
+    table.observe(LoadShifted(float(next(T)), 75.0 * 30))
+    rest = settled("left")
+    table.observe(rest)
+    table.observe(ScaleDisturbed(rest.t_mono + 1.0))  # a hand on the beam: still moving it
+    table.tick(rest.t_mono + 2 * FATE_REST_S)
+    assert last(table) == n
+    again = ScaleSettled(rest.t_mono + 3 * FATE_REST_S, 400.0, -1000.0, "left", 10.0)
+    table.observe(again)
+    table.tick(again.t_mono + FATE_REST_S)
+    assert table.record_jsonl().splitlines()[-1] == '{"type": "fate", "player": "Dora", "x": -30}'
+
+
+def test_done_records_the_stone_of_fate_at_once_and_then_the_tilt(table):
+    _four_stones(table)
+    table.observe(LoadShifted(float(next(T)), 75.0 * 100))
+    table.observe(settled("right"))
+    table.boulder_done()  # no need to wait: the holder says he has finished
+    assert table.record_jsonl().splitlines()[-2:] == [
+        '{"type": "fate", "player": "Dora", "x": 40}',
+        '{"type": "tilt", "down": "right"}',
+    ]
+
+
+def test_the_smallest_boulder_after_a_stone_of_fate_move_records_both_in_order(table):
+    _four_stones(table)
+    table.observe(LoadShifted(float(next(T)), 75.0 * 100))
+    table.observe(settled("right"))
+    table.observe(added(40.3, "R1"))
+    assert table.record_jsonl().splitlines()[-2:] == [
+        '{"type": "fate", "player": "Dora", "x": 40}',
+        '{"type": "boulder", "player": "Dora", "stones": ["B1"], "space": "R1"}',
+    ]
+
+
+def test_without_the_boulder_left_the_tilt_waits_for_the_stone_of_fate_to_rest(table):
+    _four_stones(table)
+    table.observe(added(40.3, "R1"))  # B1: only the Stone of Fate is left to Dora
+    n = last(table)
+    table.observe(LoadShifted(float(next(T)), 75.0 * 20))
+    rest = settled("left")
+    table.observe(rest)  # a pause in the slide, not yet the tilt
+    assert last(table) == n
+    table.observe(LoadShifted(rest.t_mono + 0.5, 75.0 * 100))
+    rest = ScaleSettled(rest.t_mono + 0.6, 400.0, 1000.0, "right", 10.0)
+    table.observe(rest)
+    assert last(table) == n
+    table.tick(rest.t_mono + FATE_REST_S)
+    assert table.record_jsonl().splitlines()[-2:] == [
+        '{"type": "fate", "player": "Dora", "x": 60}',
+        '{"type": "tilt", "down": "right"}',
+    ]
+
+
+def test_the_stone_of_fate_moved_again_after_its_move_was_recorded_is_a_warning(table):
+    _four_stones(table)
+    table.observe(LoadShifted(float(next(T)), 75.0 * 100))
+    rest = settled("right")
+    table.observe(rest)
+    table.tick(rest.t_mono + FATE_REST_S)
+    n = last(table)
+    table.observe(LoadShifted(rest.t_mono + 5, 75.0 * 10))
+    assert last(table) == n
+    assert table.snapshot()["warnings"] == [
+        "The Stone of Fate moved again after its move to 40 mm was recorded: put it back at"
+        " 40 mm, or undo the fate move on the tablet and move it again"
     ]
 
 

@@ -40,8 +40,12 @@
         "font-weight": 700 }, p.stones.join("+")));
       beam.append(svg("text", { x: p.x_mm, y: -h - 2, "text-anchor": "middle", "font-size": 11 }, p.player));
     }
-    beam.append(svg("circle", { cx: scale.fate_x_mm, cy: -2, r: 9, fill: "#6d7f94", stroke: "#222" }));
-    beam.append(svg("text", { x: scale.fate_x_mm, y: 2, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, "F"));
+    // the Stone of Fate on its way (not recorded until it lies still): drawn where it lies, dashed
+    const moving = scale.fate_moving_mm !== null && scale.fate_moving_mm !== undefined;
+    const fateX = moving ? scale.fate_moving_mm : scale.fate_x_mm;
+    beam.append(svg("circle", { cx: fateX, cy: -2, r: 9, fill: "#6d7f94", stroke: "#222",
+      "stroke-dasharray": moving ? "3 2" : "none", class: moving ? "fate-moving" : "fate" }));
+    beam.append(svg("text", { x: fateX, y: 2, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, "F"));
     root.append(beam);
   }
 
