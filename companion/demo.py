@@ -22,6 +22,7 @@ from .games.hinkel_stein.names import fate_intervals_mm
 from .games.hinkel_stein.random_player import RandomPlayer, random_deal
 from .games.hinkel_stein.record import to_record
 from .profile import ScaleProfile
+from .referee.scale_referee import FATE_REST_S
 from .referee.service import GameService
 from .sensing.scale import ScaleSensor
 
@@ -110,6 +111,10 @@ class SimulatedTable:
                 self._hand_places(stones, space, state)
             case A.Fate(x=x):
                 x = self._visible_fate_move(x, state)
+                if self.rng.random() < 0.4:  # slid part of the way, a look, then on
+                    x0 = state.round.fate_x
+                    self.sim.slide("fate", x0 + (x - x0) * self.rng.uniform(0.3, 0.7), 0.4)
+                    self.run(0.4 + self.rng.uniform(0.2, 0.6 * FATE_REST_S))
                 self.sim.slide("fate", x, 0.6)
                 self.run(0.6 + SETTLE_S)
             case A.Notch(notch=notch):
