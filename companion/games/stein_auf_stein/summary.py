@@ -82,13 +82,12 @@ def to_text(state: GameState) -> str:
                 line += " (FELL OVER)"
         line += f"; {state.build} {mm(scoring.computed_mm(state, i))} computed"
         if state.measuring and state.ended_by is not None:
-            line += f", {mm(state.measured[i]) if scoring.building_blocks(state, i) else '0 mm'}"
-            line += " measured"
+            line += f", {_measured_words(state, i)}"
         lines.append(line)
     if state.solo:
         rest = f"{mm(scoring.remaining_computed_mm(state))} computed"
         if state.measuring and state.ended_by is not None:
-            rest += f", {mm(state.remaining_measured) if state.site else '0 mm'} measured"
+            rest += f", {_remaining_measured_words(state)}"
         lines.append(f"Remaining: tower of the blocks left on the site, {rest}")
     if state.last is not None:
         r = state.last
@@ -119,6 +118,23 @@ def to_text(state: GameState) -> str:
     return "\n".join(lines)
 
 
+def _measured_words(state: GameState, seat: int) -> str:
+    """A seat's measurement: the mm, ``?`` while awaited, ``0 mm`` without blocks; a
+    fallen tower is never measured (SAS-11)."""
+    if seat == state.fallen:
+        return "not measured"
+    if not scoring.building_blocks(state, seat):
+        return "0 mm measured"
+    return f"{mm(state.measured[seat])} measured"
+
+
+def _remaining_measured_words(state: GameState) -> str:
+    """Solo: the remaining blocks' tower, not measured once the own tower fell."""
+    if state.fallen is not None:
+        return "not measured"
+    return f"{mm(state.remaining_measured) if state.site else '0 mm'} measured"
+
+
 def describe(action) -> str:
     """One action as a sentence for a log."""
     from . import actions as A
@@ -138,5 +154,5 @@ def describe(action) -> str:
             return f"{p}'s tower falls over"
         case A.Measure(player=p, mm=v, of=of):
             what = "the remaining blocks' tower" if of == REMAINING else f"{p}'s build"
-            return f"{what} measures {v:g} mm"
+            return f"{what} measures {mm(v)}"
     return repr(action)

@@ -22,5 +22,13 @@ def blocks(ids: Iterable[str]) -> str:
 
 
 def mm(value: float | None) -> str:
-    """``120 mm``; ``?`` when not measured yet."""
-    return "?" if value is None else f"{value:g} mm"
+    """``120 mm``, ``1020.125 mm``; ``?`` when not measured yet."""
+    return "?" if value is None else f"{number(value)} mm"
+
+
+def number(value: float) -> str:
+    """A length as counted (to the micrometre, SAS-3): ``120``, ``98.5``, ``1020.125``;
+    never rounded to six digits or written with an exponent as ``:g`` would."""
+    if isinstance(value, int):
+        return str(value)
+    return f"{value:.3f}".rstrip("0").rstrip(".")

@@ -251,7 +251,7 @@ def measure(state: GameState, a: Measure) -> GameState:
     if isinstance(a.mm, bool) or not isinstance(a.mm, int | float) or not math.isfinite(a.mm):
         raise IllegalAction(f"a length is a number of millimetres, not {a.mm!r}")
     if a.mm < 0:
-        raise IllegalAction(f"a length cannot be negative ({a.mm:g} mm)")
+        raise IllegalAction(f"a length cannot be negative ({mm(a.mm)})")
     if a.of == REMAINING:
         return _measure_remaining(state, a)
     if i == state.fallen:

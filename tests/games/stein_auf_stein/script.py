@@ -87,7 +87,9 @@ class Table:
         assert set(s.to_pile) <= set(s.kept[s.turn])
 
     def rejects(self, line: str, *words: str) -> str:
-        """``line`` is refused with a message containing ``words``; the state is unchanged."""
+        """``line`` is refused with a message containing ``words``; the state is unchanged.
+        At least one word is required: a refusal must say why, not merely happen."""
+        assert words, "say which words the refusal's reason must contain"
         before = copy.deepcopy(self.state)
         with pytest.raises(IllegalAction) as err:
             apply(self.state, parse_action(record(line)))

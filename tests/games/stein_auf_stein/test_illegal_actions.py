@@ -28,6 +28,10 @@ DIE = STANDARD.die
 
 
 def refused(state, action, *words):
+    """``action`` is refused with a message containing every one of ``words`` (at least
+    one: the refusal's reason is asserted, not only that it happens); ``state`` is
+    unchanged."""
+    assert words, "say which words the refusal's reason must contain"
     before = copy.deepcopy(state)
     with pytest.raises(IllegalAction) as err:
         apply(state, action)
@@ -100,6 +104,7 @@ START_CASES = [
     ("changes", "words"), [c[1:] for c in START_CASES], ids=[c[0] for c in START_CASES]
 )
 def test_a_start_that_breaks_the_rules_is_refused(changes, words):
+    assert words
     start = dataclasses.replace(Start(("Ana", "Ben"), "basic", B, DIE), **changes)
     with pytest.raises(IllegalAction) as err:
         start_game(start)

@@ -9,10 +9,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.stein_auf_stein import apply, awaiting, parse_action, start_game, to_record
+from companion.errors import IllegalAction
+from companion.games.stein_auf_stein import (
+    Fall,
+    Lift,
+    Measure,
+    Pile,
+    Roll,
+    Stop,
+    apply,
+    awaiting,
+    parse_action,
+    start_game,
+    to_record,
+)
 from companion.games.stein_auf_stein.moves import legal_actions, measure_open
 from companion.games.stein_auf_stein.names import VARIANTS
-from companion.games.stein_auf_stein.queries import optional_actions
+from companion.games.stein_auf_stein.queries import measure_options, optional_actions
 from companion.games.stein_auf_stein.random_player import random_game, random_game_iter
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -91,6 +104,39 @@ def test_every_action_the_queries_offer_is_accepted_by_apply(players, variant, s
     for _, s in game(players, variant, seed):
         for a in legal_actions(s):
             apply(s, a)
+
+
+def _candidates(s):
+    """Every roll, single-block or empty lift, pile, stop, fall and measure anyone (and a
+    stranger) could send now."""
+    for p in (*s.players, "Zed"):
+        yield from (Roll(p, c) for c in s.catalogue.colours())
+        yield Lift(p, ())
+        for b in s.catalogue.blocks:
+            yield Lift(p, (b.id,))
+            yield Pile(p, b.id)
+        yield from (Stop(p), Fall(p), Measure(p, 10), Measure(p, 10, "remaining"))
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=tables, variant=variants, seed=seeds)
+def test_apply_accepts_only_what_the_queries_offer(players, variant, seed):
+    # The converse of the test above: an action the queries do not offer is refused,
+    # with a reason.
+    for _, s in game(players, variant, seed):
+        if s.finished:
+            continue
+        legal = set(legal_actions(s))
+        measurable = set(measure_options(s))
+        for a in _candidates(s):
+            offered = (a.player, a.of) in measurable if isinstance(a, Measure) else a in legal
+            try:
+                apply(s, a)
+            except IllegalAction as e:
+                assert not offered, (a, str(e))
+                assert str(e).strip()
+            else:
+                assert offered, a
 
 
 def test_the_same_seed_gives_the_same_game_and_another_seed_another():

@@ -203,6 +203,7 @@ MALFORMED = [
     ("obj", "words"), [m[1:] for m in MALFORMED], ids=[m[0] for m in MALFORMED]
 )
 def test_a_malformed_record_object_is_refused_with_a_clear_message(obj, words):
+    assert words
     with pytest.raises(MalformedRecord) as err:
         parse_action(obj)
     for w in words:

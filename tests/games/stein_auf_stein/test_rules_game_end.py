@@ -52,3 +52,21 @@ def test_the_game_ends_at_once_when_the_building_site_is_empty(tiny):
 def test_nobody_rolls_after_the_end():
     t = red_gone().do("Ana roll red")
     t.rejects("Ben roll blue", "the game is over", "won by Ana and Ben")
+
+
+def test_taking_the_last_block_of_the_rolled_colour_does_not_end_the_game():
+    # SAS-17. "The game ends as soon as there are no blocks left on the building site in
+    # the colour matching the die" and "Then it is the next player's turn to roll the
+    # die": the die is matched when it is rolled. Ben takes the last red block; the die
+    # still lies on red, but play goes on with Ana's roll, and only a roll of a colour
+    # gone from the site ends it.
+    t = red_gone()
+    assert not any(b.startswith("R") for b in t.site)
+    assert not t.state.finished and t.state.ended_by is None
+    assert t.awaited == ("Ana", "roll")
+    t.do("Ana roll blue", "Ana lift B1")
+    assert t.state.ended_by is None and t.awaited == ("Ben", "roll")
+    t.do("Ben roll red")
+    assert t.state.ended_by == "colour" and t.state.end_colour == "red"
+    # Ana: R1 30 + R2 60 + B1 30 = 120 mm; Ben: R3 90 mm.
+    assert t.winners == ("Ana",)

@@ -112,3 +112,15 @@ def test_a_stopped_tower_can_still_fall_and_lose():
     t = master().do("Ana roll red", "Ana lift R1 R2 R3", "Ana pile R1", "Ana pile R2", "Ana stop")
     t.do("Ben roll blue", "Ben lift B1", "Ben pile B1", "Ana fall")
     assert t.winners == ("Ben",)
+
+
+def test_a_block_fished_out_later_goes_on_top_of_the_tower():
+    # SAS-18. "The blocks ... have to be piled up immediately after being fished out: so
+    # at the beginning you have to fish for the bigger and then for the smaller ones":
+    # a block is piled on top, never slid under or between the blocks already piled.
+    t = master().do("Ana roll blue", "Ana lift B2", "Ana pile B2", "Ben roll red", "Ben lift")
+    t.do("Ana roll yellow", "Ana lift Y1", "Ana pile Y1")
+    assert t.tower("Ana") == ("B2", "Y1")  # bottom first: Y1 stands on B2
+    t.do("Ben roll red", "Ben lift", "Ana roll green", "Ana lift G1", "Ana pile G1")
+    assert t.tower("Ana") == ("B2", "Y1", "G1")
+    assert computed_mm(t.state, 0) == 30 + 45 + 30
