@@ -63,6 +63,12 @@ def start_game(start: Start) -> GameState:
     cat = catalogue_for(start)
     players = tuple(start.players)
     most = cat.max_players(LAYOUT_SIZE)
+    if most < MIN_PLAYERS:
+        raise IllegalAction(
+            f"the {cat.size}-card catalogue {cat.name!r} is too small for HiLo:"
+            f" {MIN_PLAYERS} players need at least {MIN_PLAYERS * LAYOUT_SIZE + 2} cards"
+            " (12 each, a discard and a draw pile)"
+        )
     if not MIN_PLAYERS <= len(players) <= most:
         raise IllegalAction(
             f"HiLo with the {cat.size}-card catalogue {cat.name!r} is played by"

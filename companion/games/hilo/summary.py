@@ -7,7 +7,7 @@ from typing import Any
 
 from . import actions as A
 from . import queries as q
-from .names import COLUMNS, GAME, SLOTS, TITLE
+from .names import COLUMNS, GAME, SLOTS, TITLE, UNCOVER
 from .scoring import score_layout
 from .state import GameState
 from .text import and_list
@@ -57,6 +57,12 @@ def to_text(state: GameState) -> str:
         head += " (provisional)"
     if state.finished:
         head += f": game over after {state.turn_no} turns"
+    elif state.phase == UNCOVER:
+        ender = state.players[state.ender or 0]  # always set once the game has ended
+        head += (
+            f": the game ended in turn {state.turn_no} ({ender}'s layout is revealed);"
+            " cards to show"
+        )
     elif state.turn_no:
         head += f": turn {state.turn_no}, {q.whose_turn(state)} to play"
     else:

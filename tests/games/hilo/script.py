@@ -107,7 +107,11 @@ class Game:
         return self
 
     def rejects(self, line: str, *words: str) -> str:
-        """Assert the line is refused, its message names ``words``, the state is unchanged."""
+        """Assert the line is refused, its message names ``words``, the state is unchanged.
+
+        At least one word is required: a refusal is checked for its reason (the rule and
+        what is allowed instead), never only for being raised."""
+        assert words and all(w.strip() for w in words), "rejects: name the refusal's reason"
         before = copy.deepcopy(self.state)
         with pytest.raises(IllegalAction) as err:
             apply(self.state, parse_action(record(line)))

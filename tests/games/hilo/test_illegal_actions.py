@@ -120,3 +120,12 @@ def test_a_bad_start_is_refused(start, words):
     with pytest.raises(IllegalAction) as err:
         start_game(start)
     assert words in str(err.value)
+
+
+def test_a_refusal_is_checked_for_its_reason_not_only_for_being_raised():
+    # the helper itself: a test that names no reason is a broken test
+    with pytest.raises(AssertionError, match="name the refusal's reason"):
+        setup().rejects("Ben take T2 b")
+    with pytest.raises(AssertionError, match="not in"):
+        setup().rejects("Ben take T2 b", "some other rule")
+    assert "not Ben's turn" in setup().rejects("Ben take T2 b", "not Ben's turn")

@@ -76,3 +76,28 @@ def test_tied_players_share_the_victory():
     s = g.state
     assert s.finished and s.scores == (5, 5) and s.winners == ("Ana", "Ben")
     g.rejects("Ben take T2", "the game is over", "Ana and Ben won with 5 Sterntaler")
+
+
+def test_a_spell_that_completes_another_players_layout_ends_the_game():
+    # Decision HL-9: "The game ends immediately when all 12 cards in one player's layout
+    # have been revealed" (rulebook line 98), whoever's layout it is: here Ben's spell
+    # gives Ana a face-up card for her last face-down one; she ended the game.
+    g = ana_one_card_short()
+    g.do("Ana take T1")  # Ana keeps B6 face down
+    g.do("Ben draw mage", "Ben exchange T2 blank", "Ben spell T1 Ana B6")
+    assert g.layout("Ana")["B6"] == "wk" and g.state.face_down(0) == ()
+    assert g.awaited == ("Ben", "uncover") and to_json(g.state)["ended_by"] == "Ana"
+    g.rejects("Ana draw star", "not allowed now", "Ben to show the remaining face-down cards")
+
+
+def test_the_summary_after_the_end_names_nobody_on_turn():
+    # "The game ends immediately ... All other players now also reveal their remaining
+    # face-down cards" (rulebook line 98): while they do, no player is on turn, and the
+    # summary says the game is over and what it waits for.
+    from companion.games.hilo.summary import to_text
+
+    g = ana_one_card_short().do("Ana draw star", "Ana exchange B6 blank")
+    head = to_text(g.state).splitlines()[0]
+    assert "None" not in head and "to play" not in head
+    assert head.endswith(": the game ended in turn 21 (Ana's layout is revealed); cards to show")
+    assert "Awaiting:   Ben to show the remaining face-down cards (uncover)" in to_text(g.state)

@@ -121,3 +121,11 @@ def test_scores_during_play_count_the_face_up_cards_only():
     assert scores_now(g.state) == (0, 1)
     g.do("Ana take T2 blank")  # Ana T2 l beside her T1 r: a complete Sterntaler
     assert scores_now(g.state) == (1, 1) and g.state.scores is None
+
+
+def test_scores_are_not_limited_by_the_56_sterntaler_chips():
+    # "69 cards, 56 Sterntaler chips" (rulebook line 25); "Then count the Sterntaler
+    # chips together" (line 106). Decision HL-19 (audit): the chips are counters, not a
+    # limit: a layout is scored in full even when the table's chips would not cover it.
+    cat = Catalogue("rich", (*WIDE.cards, Card("five", "plain", whole=5, count=12)))
+    assert score_layout(cat, ["five"] * 12).total == 60

@@ -103,7 +103,28 @@ def test_the_deck_limits_the_number_of_players():
         IllegalAction, match=r"2 to 5 players \(12 cards each, a discard and a draw pile\), not 6"
     ):
         start_game(Start(("A", "B", "C", "D", "E", "F"), "provisional-69"))
-    with pytest.raises(IllegalAction, match="2 to 2 players"):
+    with pytest.raises(IllegalAction, match=r"2 to 2 players .*, not 3$"):
         start_game(Start(("A", "B", "C"), "tiny-30", TINY))
-    with pytest.raises(IllegalAction, match="not 1"):
+    with pytest.raises(IllegalAction, match=r"is played by 2 to 5 players .*, not 1$"):
         start_game(Start(("A",), "provisional-69"))
+
+
+def test_a_deck_too_small_for_two_players_is_refused_saying_so():
+    # "deal 12 cards face down to each player ... Place the remaining cards in the middle
+    # as the draw pile. Turn over the top card" (rulebook line 29); decision HL-14.
+    from companion.games.hilo.catalogue import from_dict
+
+    def deck(n):
+        return from_dict(
+            {"name": f"small-{n}", "cards": [{"id": "x", "kind": "plain", "count": n}]}
+        )
+
+    with pytest.raises(IllegalAction) as err:
+        start_game(Start(("A", "B"), "small-25", deck(25)))
+    message = str(err.value)
+    assert "2 to 1" not in message
+    assert message == (
+        "the 25-card catalogue 'small-25' is too small for HiLo: 2 players need at least"
+        " 26 cards (12 each, a discard and a draw pile)"
+    )
+    assert start_game(Start(("A", "B"), "small-26", deck(26))).pile_size == 2

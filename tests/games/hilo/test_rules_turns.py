@@ -97,3 +97,16 @@ def test_an_empty_draw_pile_is_replaced_by_the_whole_discard_pile():
     g.rejects("Ben take B3", "discard pile is empty", "draw")
     g.do("Ben draw phoenix")
     assert g.state.pile_size == 5
+
+
+def test_exchanging_a_card_for_an_identical_design_is_a_legal_turn():
+    # A: "Exchange it with an open or face-down card from your layout" (rulebook line 47);
+    # "Each turn changes your layout in this way" (line 60) describes, it does not forbid.
+    # Decision HL-20 (audit): taking (or drawing and exchanging) a copy of the design a
+    # face-up slot already shows is legal; the two copies trade places.
+    g = setup(upturn="star")  # discard [star]; Ana T1 star, Ben T1 star
+    g.do("Ana take T1 star")
+    assert g.layout("Ana")["T1"] == "star" and g.discard == ("star",)
+    assert g.awaited == ("Ben", "turn")
+    g.do("Ben draw blank", "Ben exchange B1 blank")
+    assert g.layout("Ben")["B1"] == "blank" and g.discard == ("star", "blank")

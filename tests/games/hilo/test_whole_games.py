@@ -231,3 +231,18 @@ def test_a_three_player_game_ended_by_the_first_player_with_keepers_and_magician
     assert (cleo.whole, cleo.joined, cleo.keepers, cleo.ignored) == (1, 0, 0, (0, 5))
     assert s.scores == (5, 8, 1) and s.winners == ("Ben",)
     assert replay(parse_action(r) for r in g.records) == s
+
+
+def test_the_other_players_uncover_in_any_order_and_the_scores_come_with_the_last():
+    # "All other players now also reveal their remaining face-down cards" (rulebook
+    # line 98). Decision HL-16: any order; ``awaiting`` names the first in seating order
+    # still owing an ``uncover``; the scores come when the last is in.
+    g = Game(("Ana", "Ben", "Cleo"), WIDE)
+    g.do(*THREE_PLAYER_GAME[:-2])
+    assert g.awaited == ("Ben", "uncover")
+    g.do(THREE_PLAYER_GAME[-1])  # Cleo first
+    assert g.awaited == ("Ben", "uncover") and not g.state.finished
+    assert g.state.scores is None and g.state.winners == ()
+    g.rejects("Cleo uncover B6=mage", "Cleo has no face-down card left to show")
+    g.do(THREE_PLAYER_GAME[-2])
+    assert g.state.finished and g.state.scores == (5, 8, 1) and g.state.winners == ("Ben",)
