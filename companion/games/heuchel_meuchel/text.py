@@ -31,3 +31,8 @@ def unit_words(unit: Unit) -> str:
 
 def cards_words(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
+
+
+def rows_words(n: int) -> str:
+    """``1 row``, ``4 rows``: a distance up a column."""
+    return f"{n} row{'s' if n != 1 else ''}"

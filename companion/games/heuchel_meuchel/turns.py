@@ -12,7 +12,7 @@ from . import queries as q
 from .actions import Discard, End, Move, Roll, Take
 from .names import DIE_FACES, GOAL_OF, RANK_OF, card_name, class_name
 from .state import DISCARD, FAVOURS, MOVE, ROLL, GameState, Turn, Unit, evolve
-from .text import cards_words, or_list, rows_list, seat, unit_words
+from .text import cards_words, or_list, rows_list, rows_words, seat, unit_words
 
 # -- turn order and the end ------------------------------------------------------------
 
@@ -67,7 +67,8 @@ def awaited_words(state: GameState) -> str:
     if t.stage == MOVE:
         if t.roll is not None:
             return (
-                f"{name} rolled a {t.roll} and must move a card or stack exactly {t.roll} rows up"
+                f"{name} rolled a {t.roll} and must move a card or stack exactly"
+                f" {rows_words(t.roll)} up"
             )
         return f"{name} must move a card or stack"
     options = ["take favours"] if q.take_options(state) else []
@@ -103,7 +104,7 @@ def _why_not_there(state: GameState, s: int, a: Move, u: Unit, tos: tuple[int, .
         )
     elif roll is not None and a.to != a.row + roll:
         reason = (
-            f"{state.players[s]} rolled a {roll}: the move must be exactly {roll} rows,"
+            f"{state.players[s]} rolled a {roll}: the move must be exactly {rows_words(roll)},"
             f" from row {a.row} to row {a.row + roll}, not to row {a.to}"
         )
     elif not b.free_for(state.unit(s, a.to), goal):
@@ -136,13 +137,13 @@ def move(state: GameState, a: Move) -> GameState:
     s = _on_turn(state, a.player)
     t = state.turn
     if not q.may_move(state):
-        if t.stage == FAVOURS and state.dice:
+        if t.stage == FAVOURS and not t.taken:
             raise IllegalAction(
-                f"with dice, another move after favours needs a new roll: {awaited_words(state)}"
+                f"another move is earned only by taking favours first: {awaited_words(state)}"
             )
         if t.stage == FAVOURS:
             raise IllegalAction(
-                f"another move is earned only by taking favours first: {awaited_words(state)}"
+                f"with dice, another move after favours needs a new roll: {awaited_words(state)}"
             )
         raise IllegalAction(f"not yet: {awaited_words(state)}")
     u = state.unit(s, a.row)

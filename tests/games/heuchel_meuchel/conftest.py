@@ -4,7 +4,7 @@
     g = position({"Ana": {4: "Q2 Q6 F4", 13: "*P1"}, "Ben": {4: "F6"}}, turn="Ana")
     g.do("Ana move 3 4", "Ana take Ben 1")    # script lines (see ``script.py``)
     g.at("Ana", 4)  -> "Q2 Q6 F4"   ("*" first when flipped, None when empty)
-    g.rejects("Ana move 4 9", "above its own goal")
+    g.rejects("Ana move 4 9", "above its own goal")   # at least one word of the reason
 
 ``position`` builds a state directly (any board, any stage of a turn) for rules that
 are quicker to show on a prepared board than to reach from a setup. Every ``do`` checks
@@ -30,6 +30,7 @@ from companion.games.heuchel_meuchel import (
     scores,
     start_game,
 )
+from companion.games.heuchel_meuchel.moves import legal_actions
 from companion.games.heuchel_meuchel.names import ROWS
 from companion.games.heuchel_meuchel.state import MOVE, ROLL
 
@@ -54,14 +55,18 @@ class Game:
         return self
 
     def rejects(self, line: str, *words: str) -> str:
-        """Assert ``line`` is refused, its message names ``words``, the state is unchanged."""
+        """Assert ``line`` is refused, its message names ``words`` (the reason: at least
+        one is required), the state is unchanged and no query offers the action."""
+        assert words, f"rejects({line!r}) must name words of the reason it expects"
         before = copy.deepcopy(self.state)
+        action = parse_action(record(line, self.state))
         with pytest.raises(IllegalAction) as err:
-            apply(self.state, parse_action(record(line, self.state)))
+            apply(self.state, action)
         message = str(err.value)
         for w in words:
             assert w in message, f"{w!r} not in {message!r}"
         assert self.state == before
+        assert action not in legal_actions(self.state), f"{line!r} is refused but offered"
         return message
 
     def at(self, name: str, row: int) -> str | None:

@@ -121,7 +121,30 @@ def test_favours_from_a_stranger_are_refused():
 def test_a_start_the_engine_cannot_set_up_is_refused(start, words):
     from companion.games.heuchel_meuchel import start_game
 
+    assert words  # the reason is asserted, not only the refusal
     with pytest.raises(IllegalAction) as err:
         start_game(start)
     for w in words:
         assert w in str(err.value)
+
+
+def test_with_dice_a_move_after_favours_before_any_take_is_refused_for_the_missing_take():
+    # "When you have taken care of other pawns you may immediately take another turn" and
+    # "This last rule also allows you to take another turn immediately": with nothing
+    # taken yet, neither a new roll nor a move is open, so the reason is the missing take
+    g = position({"Ana": {3: "Q2", 6: "P1"}, "Ben": {5: "F4", 1: "F1"}}, dice=True)
+    g.do("Ana roll 2", "Ana move 3 5")
+    message = g.rejects(
+        "Ana move 6 7",
+        "another move is earned only by taking favours first",
+        "Ana may take favours or end the turn",
+    )
+    assert "needs a new roll" not in message
+
+
+def test_a_roll_of_one_asks_for_a_move_of_exactly_one_row():
+    # "moves a card or stack of his choice exactly that number of squares"
+    g = position({"Ana": {3: "Q2"}, "Ben": {1: "F1"}}, dice=True)
+    g.do("Ana roll 1")
+    g.rejects("Ana end", "Ana rolled a 1 and must move a card or stack exactly 1 row up")
+    g.rejects("Ana move 3 5", "the move must be exactly 1 row, from row 3 to row 4")

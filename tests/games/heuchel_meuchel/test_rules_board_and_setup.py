@@ -85,6 +85,7 @@ def test_the_start_player_is_the_first_listed_and_moves_first():
 )
 def test_a_setup_that_breaks_the_rules_is_refused(stacks, words):
     start = Start(tuple(stacks), tuple(tuple(tuple(s.split()) for s in v) for v in stacks.values()))
+    assert words  # the reason is asserted, not only the refusal
     with pytest.raises(IllegalAction) as err:
         start_game(start)
     for w in words:

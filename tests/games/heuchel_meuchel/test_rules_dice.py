@@ -144,3 +144,35 @@ def test_the_last_player_takes_several_turns_in_succession():
     g.do("Ben discard 8")
     assert g.state.finished and g.discards("Ben") == ("B3",)
     assert g.scores == {"Ana": 2, "Ben": 1 - 3}
+
+
+def test_with_dice_a_flipped_goal_square_of_the_same_class_may_be_reached():
+    # "Goal squares with flipped cards are considered free for other pawns with the same
+    # goal" (HM-5, HM-13)
+    g = position({"Ana": {7: "Q3", 10: "*Q2"}, "Ben": {1: "F1"}}, dice=True)
+    g.do("Ana roll 3", "Ana move 7 10")
+    assert g.at("Ana", 10) == "*Q3 Q2" and g.on_turn == "Ben"
+
+
+def test_with_dice_flipped_squares_of_a_lower_class_count_and_are_skipped():
+    # "they count as occupied for pawns of higher class"; "Occupied squares count but are
+    # skipped"
+    g = position({"Ana": {1: "F3", 7: "L3", 8: "*F2", 10: "*Q2"}, "Ben": {1: "F1"}}, dice=True)
+    g.do("Ana roll 3")  # the Lady would end on the flipped Quacks: only the Fire-Eater fits
+    assert {(m.row, m.to) for m in move_actions(g.state)} == {(1, 4)}
+    g.rejects("Ana move 7 10", "flipped", "occupied for the Lady")
+    g2 = position({"Ana": {7: "L3", 8: "*F2", 10: "*Q2"}, "Ben": {1: "F1"}}, dice=True)
+    g2.do("Ana roll 4", "Ana move 7 11")  # 8, 9 and 10 counted: onto the Lady's goal
+    assert g2.at("Ana", 11) == "*L3"
+
+
+def test_zugzwang_a_roll_that_fits_only_a_move_with_a_discarded_remainder_is_no_zugzwang():
+    # (HM-19) "If you cannot do that because the number rolled does not fit any possible
+    # movement": a move that fits must be made, even one leaving a remainder above its goal
+    # (HM-9)
+    g = position({"Ana": {12: "P2 L3"}, "Ben": {1: "F1"}}, dice=True)
+    g.do("Ana roll 1")
+    assert g.awaited == ("Ana", "move")
+    g.rejects("Ana discard 12", "only in Zugzwang")
+    g.do("Ana move 12:1 13")
+    assert g.at("Ana", 13) == "*P2" and g.discards("Ana") == ("L3",)

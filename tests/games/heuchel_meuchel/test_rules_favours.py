@@ -117,3 +117,49 @@ def test_the_player_may_end_his_turn_instead_of_moving_again():
     g = position({"Ana": {3: "Q2", 6: "P1"}, "Ben": {4: "F4", 1: "F1"}})
     g.do("Ana move 3 4", "Ana take Ben 1", "Ana end")
     assert g.on_turn == "Ben"
+
+
+def test_favours_still_open_lapse_when_the_player_moves_again():
+    # (HM-18) "You may only give this favour with the one card or stack you have just
+    # moved": after the second move the favours of the first are out of reach
+    g = position({"Ana": {3: "Q2", 6: "P1"}, "Ben": {4: "F4", 7: "M2"}, "Cid": {4: "F5"}})
+    g.do("Ana move 3 4", "Ana take Ben 1")
+    assert g.optional == {"take", "move"}  # Cid's Fire-Eater 5 could still be taken
+    g.do("Ana move 6 7")  # the Prince moves instead; he finds Ben's Minstrel on 7
+    g.rejects("Ana take Cid 1", "Cid's column has nothing on row 7", "(row 7)")
+    g.do("Ana take Ben 1")
+    assert g.at("Cid", 4) == "F5" and g.at("Ana", 7) == "P1 M2"
+
+
+def test_with_dice_favours_still_open_lapse_once_the_player_rolls_again():
+    # (HM-18) "once you have rolled for an additional move you must take it": after the
+    # roll the move is due, no more favours of the previous move
+    g = position(
+        {"Ana": {3: "Q2", 6: "P1"}, "Ben": {5: "F4", 1: "F6"}, "Cid": {5: "F5"}}, dice=True
+    )
+    g.do("Ana roll 2", "Ana move 3 5", "Ana take Ben 1")
+    assert g.optional == {"take", "roll"}
+    g.do("Ana roll 1")
+    g.rejects("Ana take Cid 1", "favours are feigned right after a move", "must move")
+    g.do("Ana move 6 7")
+    assert g.on_turn == "Ben" and g.at("Cid", 5) == "F5"
+
+
+def test_favours_come_from_the_landing_square_only_not_the_squares_jumped_over():
+    # "If, at the end of your move, you have cards or stacks with a lower rank in another
+    # column but in the same row": the row where the move ends
+    g = position({"Ana": {3: "Q2", 4: "L1"}, "Ben": {4: "F4", 5: "F1"}, "Cid": {1: "F2"}})
+    g.do("Ana move 3 5")  # over the Lady onto 5: Ben's Fire-Eater 1 is there
+    assert g.optional == {"take"}
+    g.rejects("Ana take Cid 1", "Cid's column has nothing on row 5")
+    g.do("Ana take Ben 1")
+    assert g.at("Ana", 5) == "Q2 F1" and g.at("Ben", 4) == "F4"
+
+
+def test_the_part_of_a_stack_left_behind_gives_no_favours():
+    # "You may only give this favour with the one card or stack you have just moved."
+    g = position({"Ana": {3: "Q2 Q6"}, "Ben": {3: "F3", 4: "F4", 1: "F1"}})
+    g.do("Ana move 3:1 4")  # the Quack 6 stays on 3, beside Ben's Fire-Eater 3
+    g.do("Ana take Ben 1")  # the Quack 2 on 4 takes the Fire-Eater 4 ...
+    g.rejects("Ana take Ben 1", "already taken from Ben's column")  # ... and not the one on 3
+    assert g.at("Ben", 3) == "F3"

@@ -47,3 +47,11 @@ def test_a_whole_stack_taken_leaves_an_empty_square():
     g = position({"Ana": {8: "P2"}, "Ben": {9: "L3 F2", 1: "F1"}})
     g.do("Ana move 8 9", "Ana take Ben 2")
     assert g.at("Ben", 9) is None and g.discards("Ben") == ()
+
+
+def test_a_remainder_whose_top_card_is_within_its_goal_protects_the_cards_below_it():
+    # "the upmost pawn showing on the remaining stack": only the new top card is judged;
+    # the Fire-Eater below the Bishop stays, under his protection
+    g = position({"Ana": {8: "P2"}, "Ben": {9: "L3 B5 F2", 1: "F1"}})
+    g.do("Ana move 8 9", "Ana take Ben 1")
+    assert g.at("Ben", 9) == "B5 F2" and g.discards("Ben") == ()
