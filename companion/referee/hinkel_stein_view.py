@@ -252,7 +252,7 @@ def awaiting_text(state: GameState) -> str:
     """Who must act now, in a sentence for the top of the screen."""
     aw = q.awaiting(state)
     if aw is None:
-        return f"Game over: {', '.join(state.winners)} won"
+        return f"Game over: {' & '.join(state.winners)} won"
     if aw.action == "tilt":
         return "Waiting for the scale to settle"
     return f"{aw.player} {_WORDS[aw.action]}"

@@ -26,6 +26,7 @@ from .actions import (
 from .discs import base_prize
 from .names import BASE_PRIZE, BOULDER, FATE_HOME_X_MM, GAME, PILLAR, fate_position_allowed
 from .state import GameState, RoundState
+from .text import and_list
 
 _HANDLERS = {
     Offer: turns.offer,
@@ -88,7 +89,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
 
 def _over(state: GameState) -> str:
-    return f"the game is over; the winners are {', '.join(state.winners)}"
+    return f"the game is over; the winners are {and_list(state.winners)}"
 
 
 def _first(state: GameState, action: Action) -> None:

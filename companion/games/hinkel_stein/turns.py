@@ -130,9 +130,11 @@ def mode(state: GameState, a: Mode) -> GameState:
     options = q.mode_options(state)
     if (a.kind, a.active) not in options:
         allowed = or_list(f"{k} {'active' if act else 'passive'}" for k, act in options)
+        earlier = [t for t in r.done if t.player == i]
+        repeats = any(t.kind == a.kind or t.active == a.active for t in earlier)
         if a.kind not in state.cards[i]:
             why = f"{who} holds {and_list(state.cards[i])}, not {a.kind}"
-        elif q.mandatory_kind(state) is not None and i == state.chieftain:
+        elif not repeats and q.mandatory_kind(state) is not None and i == state.chieftain:
             why = (
                 f"{who} is chieftain because of the {KIND_PLURAL[q.mandatory_kind(state)]}"
                 " and must play them actively"
@@ -197,6 +199,11 @@ def _why_not_stake(state: GameState, who: str, a: Stake, ch: q.StakeChoices) -> 
     if a.add is not None and a.add < 1:
         return f"a player adds at least 1 disc; {who} may {allowed()}"
     if a.add is not None and a.add > ch.limit:
+        if ch.limit == 2 and state.n == 3:
+            return (
+                f"{who} may {allowed()}; with 3 players the quartz stones are neutral,"
+                " so nobody adds more than 2"
+            )
         if ch.limit == 2:
             return (
                 f"{who} may {allowed()}; only the quartz holder, playing his quartz"
@@ -299,6 +306,8 @@ def _why_not_stones(state: GameState, turn: Turn, stones, groups) -> str:
         return f"{why}; {who} may place {offered}"
     if len(stones) != 1:
         return f"a turn places one stone (or both pillars together); {who} may place {offered}"
+    if turn.stones == QUARTZ_STONES:
+        return f"{stones[0]} has already left the game this pass; {who} may place {offered}"
     return f"{stones[0]} is no longer in {who}'s hand this pass; {who} may place {offered}"
 
 

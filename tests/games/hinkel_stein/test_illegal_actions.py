@@ -293,6 +293,20 @@ def test_chieftain_must_play_the_kind_that_made_him_chieftain_actively(two):
     g.rejects(Mode("Ana", "quartz", True), msg)
 
 
+def test_chieftain_who_already_played_his_kind_actively_is_told_it_is_once_a_round(two):
+    # Rulebook 2p: "each player has been on turn twice (once actively and once
+    # passively)". Ana (chieftain by the pillars) has played them actively; a second
+    # "pillar active" breaks the once-a-round rule, not the chieftain's duty.
+    g = two().condition().turn("Ana", "L2", kind="pillar").call("Ana")
+    for kind, active in (("pillar", True), ("pillar", False), ("quartz", True)):
+        msg = g.rejects(
+            Mode("Ana", kind, active),
+            "Ana plays each kind once a round, one actively and one passively",
+            "Ana may choose quartz passive",
+        )
+        assert "must play them actively" not in msg
+
+
 def test_each_kind_once_and_each_mode_once_a_round(two):
     # "each player has been on turn twice (once actively and once passively)".
     g = two().condition().turn("Ben", "L1", kind="hinkelstein").call("Ben")
@@ -312,6 +326,18 @@ def test_non_quartz_player_may_not_add_more_than_two(four):
         "Ben may add 1 or 2 discs or take 1",
         "only the quartz holder, playing his quartz actively, may add up to 4",
     )
+
+
+def test_three_player_stake_above_two_names_the_neutral_quartz(three):
+    # Rulebook 3p: the quartz stones "are also used during play, but their special
+    # abilities do not come into play" (decision HS-1: in 3 players nobody adds four).
+    g = three().condition().call("Ben")
+    msg = g.rejects(
+        Stake("Ben", add=3),
+        "Ben may add 1 or 2 discs or take 1",
+        "with 3 players the quartz stones are neutral, so nobody adds more than 2",
+    )
+    assert "quartz holder" not in msg
 
 
 def test_quartz_holder_may_not_add_more_than_four(four):
@@ -510,6 +536,20 @@ def test_a_stone_that_left_the_game_cannot_be_placed_again(four):
     g = four().round4(SEATS, down="left")  # Ben's H1 left the game
     g.condition().call("Ben").stake(add=1)
     g.rejects(Place("Ben", ("H1",), "L1"), "H1 is no longer in Ben's hand this pass", "H2")
+
+
+def test_a_neutral_quartz_that_left_the_game_cannot_be_placed_again(three):
+    # Rulebook 3p: "all stones placed in this round are removed from the game"; the
+    # neutral quartz stones were never in the hand of the player who places them.
+    g = three().condition().turn("Ben", "L2", "Q5", quartz=True)
+    g.turn("Ana", "L1").turn("Ben", "R1").turn("Cid", "R2").tilt("left")
+    g.condition().call("Ben", "quartz")
+    msg = g.rejects(
+        Place("Ben", ("Q5",), "L2"),
+        "Q5 has already left the game this pass",
+        "Ben may place Q1, Q2, Q3 and Q4",
+    )
+    assert "hand" not in msg
 
 
 def test_only_the_two_pillars_may_be_placed_together(four):

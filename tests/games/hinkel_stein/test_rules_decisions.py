@@ -1,4 +1,4 @@
-"""The decisions of docs/rules-decisions.md (HS-1 .. HS-14), one test each."""
+"""The decisions of docs/rules-decisions.md (HS-1 .. HS-17) and of the audit (HS-19, HS-20)."""
 
 from __future__ import annotations
 
@@ -247,3 +247,27 @@ def test_the_stone_of_fate_home_must_be_off_the_spaces():
     assert start_game(start, fate_home_x=40).round.fate_x == 40
     with pytest.raises(IllegalAction, match="off the placement spaces, not at -110 mm"):
         start_game(start, fate_home_x=-110)
+
+
+def test_smallest_boulder_and_stone_of_fate_may_come_in_either_order():
+    # HS-19 (audit): Boulders: "Both actions may be performed only once during a pass.
+    # They may, however, both be performed together in the same round." Spec step 4:
+    # "optional `boulder` ... and `fate`, then `tilt`": no order between the two.
+    s = do(new_game(), *FULL_ROUND_4P)  # Dora's B3 lies on R1
+    boulder_first = do(s, "Dora boulder B1 R1", "Dora fate 30")
+    fate_first = do(s, "Dora fate 30", "Dora boulder B1 R1")
+    assert boulder_first == fate_first
+    assert boulder_first.round.placement("R1").stones == ("B3", "B1")
+    assert boulder_first.round.fate_x == 30
+    assert awaiting(boulder_first).action == "tilt"
+
+
+def test_the_stone_of_fate_set_down_where_it_lay_is_the_move_of_the_pass():
+    # HS-20 (audit): "you may move the Stone of Fate as you like": set down again at
+    # the same place (here its home, -60 mm) it is still the holder's one move a pass.
+    s = do(new_game(), *FULL_ROUND_4P)
+    assert s.round.fate_x == -60
+    s = do(s, "Dora fate -60")
+    assert s.round.fate_x == -60 and "fate" in s.used
+    with pytest.raises(IllegalAction, match="already been moved once this pass"):
+        do(s, "Dora fate 30")

@@ -64,6 +64,7 @@ def test_everyone_wins_when_nobody_ends_with_a_disc(three):
     g = three().play_to_end(take=True)
     assert g.discs == {"Ana": 0, "Ben": 0, "Cid": 0}
     assert g.state.winners == ("Ana", "Ben", "Cid")
+    g.rejects(Condition(g.chieftain, "heavier"), "the winners are Ana, Ben and Cid")
 
 
 def test_discs_left_in_the_pot_at_the_end_stay_there(three):
@@ -76,4 +77,5 @@ def test_discs_left_in_the_pot_at_the_end_stay_there(three):
 def test_nothing_can_be_played_after_the_game_is_over(four):
     # "... and the game is over."
     g = four().play_to_end()
-    g.rejects(Condition(g.chieftain, "heavier"), "the game is over", "Ana, Ben")
+    # Several winners are joined as the other games join them: "A and B".
+    g.rejects(Condition(g.chieftain, "heavier"), "the game is over; the winners are Ana and Ben")

@@ -13,7 +13,10 @@ Conventions of the helpers below:
   for the neutral quartz stones. ``active pillar`` / ``passive boulder`` (2 players) is
   the ``mode`` after the call. ``P1+P2`` places both pillars together. ``refused:+2``
   and ``refused:active:quartz`` first try that stake or mode and check that the engine
-  refuses it.
+  refuses it, for the reason given: such a turn is written as a tuple, the turn string
+  followed by one reason per ``refused:`` token, in the same order; a reason is a piece
+  of the refusal's message in plain words, or a tuple of such pieces (as ``rejects`` in
+  test_illegal_actions.py checks them).
 - After a round the state already holds the next round's base prize: "pot" is what
   carried over plus the next base prize, and "supply" is what is left after it.
 - Every action is written as a record line of the spec and parsed with ``parse_action``;
@@ -69,7 +72,7 @@ class Table:
         self,
         label: str,
         cond: str,
-        turns: list[str],
+        turns: list[str | tuple],
         tilt: str,
         *,
         offer: str | None = None,
@@ -109,7 +112,9 @@ class Table:
             assert self.state.round.notch == "middle"
             assert self.state.round.fate_x == self.state.fate_home_x
 
-    def _turn(self, chief: str, text: str) -> None:
+    def _turn(self, chief: str, turn: str | tuple) -> None:
+        """One turn; ``turn`` is its string, or (string, reason per ``refused:`` token)."""
+        text, *reasons = (turn,) if isinstance(turn, str) else turn
         name, *tokens = text.split()
         call = {"type": "call", "player": chief, "calls": name}
         mode = stake = notch = stones = space = None
@@ -138,20 +143,31 @@ class Table:
             else:
                 stones = tok.split("+")
         assert stones and space, text
+        # Every refused record is checked against its reason: one reason per token.
+        assert len(reasons) == len(refused_modes) + len(refused_stakes), (
+            f"{text!r}: give one reason for each refused: token"
+        )
         self.do(**call)
-        self._refused(refused_modes)
+        self._refused(refused_modes, reasons[: len(refused_modes)])
         if mode is not None:
             self.do(**mode)
-        self._refused(refused_stakes)
+        self._refused(refused_stakes, reasons[len(refused_modes) :])
         for rec in (stake, notch):
             if rec is not None:
                 self.do(**rec)
         self.do(type="place", player=name, stones=stones, space=space)
 
-    def _refused(self, records: list[dict]) -> None:
-        for rec in records:
-            with pytest.raises(IllegalAction):
+    def _refused(self, records: list[dict], reasons: list[str | tuple[str, ...]]) -> None:
+        """Each record is refused, its message holds its reason (a piece of text, or a
+        tuple of pieces), and the state stays as it was."""
+        for rec, reason in zip(records, reasons, strict=True):
+            before = self.state
+            with pytest.raises(IllegalAction) as err:
                 apply(self.state, parse_action(rec))
+            message = str(err.value)
+            for words in (reason,) if isinstance(reason, str) else reason:
+                assert words in message, f"{words!r} not in {message!r}"
+            assert self.state == before
 
     # -- checking ------------------------------------------------------------------
     def expect(
@@ -208,7 +224,13 @@ def play_four_player_game() -> Table:
     t.round_(
         "1.1",
         "heavier",
-        ["Ben refused:+3 +2 H5 L2", "Cid +4 Q5 R2", "Dan +1 B5 L1", "Ana +1 P2 R1"],
+        [
+            # Quartz stones: "your fellow players may add at most two discs".
+            ("Ben refused:+3 +2 H5 L2", "only the quartz holder, playing his quartz actively"),
+            "Cid +4 Q5 R2",
+            "Dan +1 B5 L1",
+            "Ana +1 P2 R1",
+        ],
         "left",
     )
     # Ben may not add 3 (only the quartz holder adds up to 4).
@@ -302,7 +324,13 @@ def play_four_player_game() -> Table:
     t.round_(
         "2.3",
         "heavier",
-        ["Ben +2 P1 R2", "Ana +2 B3 L2", "Cid refused:+1 H3 R1", "Dan Q3 L1"],
+        [
+            "Ben +2 P1 R2",
+            "Ana +2 B3 L2",
+            # Spec "Supply": the supply cannot give even one disc: he skips the stake.
+            ("Cid refused:+1 H3 R1", ("the supply can give only 0 discs", "Cid may place without")),
+            "Dan Q3 L1",
+        ],
         "right",
     )
     # Supply 4: Ben +2 (2 left), Ana +2 (0 left). Cid and Dan cannot stake: the supply is
@@ -514,7 +542,14 @@ def play_three_player_game() -> Table:
     t.round_(
         "1.1",
         "heavier",
-        ["Ana +2 P2 L2", "Ben +1 H5 R2", "Ben quartz refused:+1 Q5 R1", "Cid +1 B5 L1"],
+        [
+            "Ana +2 P2 L2",
+            "Ben +1 H5 R2",
+            # Rulebook 3p: "If the quartz stones are to be played ... The prize may not be
+            # increased in doing so."
+            ("Ben quartz refused:+1 Q5 R1", "no discs are staked on a quartz turn"),
+            "Cid +1 B5 L1",
+        ],
         "left",
     )
     # Solo (no offer). pot 2 + 2 + 1 + 1 = 6; left heavier wins, Ana's P2 on L2: the
@@ -598,7 +633,13 @@ def play_three_player_game() -> Table:
     t.round_(
         "2.1",
         "heavier",
-        ["Cid quartz Q5 R2", "Ben +1 P2 L2", "Cid +2 notch:right H5 R1", "Ana refused:+2 +1 B5 L1"],
+        [
+            "Cid quartz Q5 R2",
+            "Ben +1 P2 L2",
+            "Cid +2 notch:right H5 R1",
+            # Spec "Supply": "a stake or take that cannot be covered is illegal".
+            ("Ana refused:+2 +1 B5 L1", ("the supply can give only 1 disc", "Ana may add 1 disc")),
+        ],
         "left",
         offer="Ben",
         accept=True,
@@ -641,7 +682,13 @@ def play_three_player_game() -> Table:
     t.round_(
         "2.4",
         "heavier",
-        ["Ana +2 B2 R2", "Ben quartz Q2 L2", "Cid refused:+2 +1 H2 R1", "Ben P1 L1"],
+        [
+            "Ana +2 B2 R2",
+            "Ben quartz Q2 L2",
+            # Spec "Supply": "a stake or take that cannot be covered is illegal".
+            ("Cid refused:+2 +1 H2 R1", ("the supply can give only 1 disc", "Cid may add 1 disc")),
+            "Ben P1 L1",
+        ],
         "left",
         offer="Cid",
         accept=True,
@@ -676,7 +723,13 @@ def play_three_player_game() -> Table:
     t.round_(
         "3.1",
         "heavier",
-        ["Ana +1 notch:left H5 L2", "Ben refused:+1 B5 R2", "Cid quartz Q5 L1", "Cid P2 R1"],
+        [
+            "Ana +1 notch:left H5 L2",
+            # Spec "Supply": the supply cannot give even one disc: he skips the stake.
+            ("Ben refused:+1 B5 R2", ("the supply can give only 0 discs", "Ben may place without")),
+            "Cid quartz Q5 L1",
+            "Cid P2 R1",
+        ],
         "right",
         offer="Ben",
         accept=False,
@@ -766,9 +819,16 @@ def play_two_player_game() -> Table:
         "1.1",
         "heavier",
         [
-            "Ana refused:active:quartz refused:passive:pillar active pillar +2 P2 L2",
+            # Rulebook 2p: "The chieftain must always run actively the kind of stone
+            # because of which he became chieftain; at the start this is the pillars."
+            (
+                "Ana refused:active:quartz refused:passive:pillar active pillar +2 P2 L2",
+                "Ana is chieftain because of the pillars and must play them actively",
+                "Ana is chieftain because of the pillars and must play them actively",
+            ),
             "Ben active hinkelstein +1 H5 R2",
-            "Ana passive quartz refused:+1 Q5 R1",
+            # Rulebook 2p, passive play: "The victory prize cannot be increased".
+            ("Ana passive quartz refused:+1 Q5 R1", "no discs are staked on a passive turn"),
             "Ben passive boulder B5 L1",
         ],
         "left",
@@ -798,7 +858,11 @@ def play_two_player_game() -> Table:
         "1.3",
         "heavier",
         [
-            "Ben refused:active:hinkelstein active boulder +1 B3 R2",
+            # Ben is chieftain because of his boulder B4 (played passively, HS-9).
+            (
+                "Ben refused:active:hinkelstein active boulder +1 B3 R2",
+                "Ben is chieftain because of the boulders and must play them actively",
+            ),
             "Ana active pillar +2 P1+P2 L2",
             "Ana passive quartz Q3 L1",
             "Ben passive hinkelstein H3 R1",
