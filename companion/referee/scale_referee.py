@@ -56,6 +56,9 @@ class Reaction:
     submit: tuple[dict[str, Any], ...] = ()  # records, in order, for the rules to check
     warnings: tuple[str, ...] = ()  # every warning now standing (replaces the previous)
     asks: tuple[dict[str, Any], ...] = ()  # choices for the players when the scale can't tell
+    #: a record to take the place of the game's last action, of the same type, before
+    #: ``submit``: the Stone of Fate moved on after its move was recorded (HS-18)
+    amend: dict[str, Any] | None = None
 
 
 @dataclass
@@ -74,6 +77,7 @@ class _FateMove:
 
     x_mm: float
     resting_since: float | None = None
+    again: bool = False  # it moves on after this round's move was recorded: an amendment
 
 
 @dataclass
@@ -97,6 +101,7 @@ class ScaleReferee:
     _decided: str | None = None  # the side the last round ended on, until the scale is cleared
     _seen_result: object | None = None  # the last round result looked at
     _fate: _FateMove | None = None  # the Stone of Fate on its way, not recorded yet
+    _amend: dict[str, Any] | None = None  # the next reaction's amendment of the last action
 
     # -- entry points ----------------------------------------------------------------
 
@@ -171,8 +176,12 @@ class ScaleReferee:
                 self._pending = None
                 self._warnings.pop("pending", None)
                 submit += self._place(p.space, p.mass_g, state)
-        if self._fate is not None and not q.fate_open(state):
-            self._fate = None  # entered on the tablet, undone, or the round is over
+        fate = self._fate
+        if fate is not None and (
+            not self._fate_may_move(state, fate.again)
+            or (fate.again and round(fate.x_mm) == round(state.round.fate_x))
+        ):
+            self._fate = None  # recorded where it lies; entered, undone, or the round is over
             self._warnings.pop("fate", None)
         if state.round.filled == 0:
             self.window_done = False
@@ -189,7 +198,7 @@ class ScaleReferee:
         it lies, and the settled side becomes the tilt."""
         self.window_done = True
         fate = self._fate_record(state)
-        if fate:
+        if fate or self._amend is not None:
             return self._reaction(fate)  # the tilt follows in ``after_change``
         return self._reaction(self._tilt_if_ready(state))
 
@@ -320,10 +329,12 @@ class ScaleReferee:
             if notch in options:
                 player = state.players[turn.player]
                 return [{"type": "notch", "player": player, "notch": notch}]
-        if q.fate_open(state):
-            # the Stone of Fate is on its way: recorded once it has lain still (nudges add up)
+        again = not q.fate_open(state)
+        if self._fate_may_move(state, again):
+            # the Stone of Fate is on its way: recorded once it has lain still (nudges add
+            # up); moved on after its move was recorded, the record is amended (HS-18)
             start = r.fate_x if self._fate is None else self._fate.x_mm
-            self._fate = _FateMove(start + obs.dtorque_gmm / prof.fate_mass_g)
+            self._fate = _FateMove(start + obs.dtorque_gmm / prof.fate_mass_g, again=again)
             x = round(self._fate.x_mm)
             if fate_position_allowed(x):
                 self._warnings.pop("fate", None)
@@ -334,31 +345,49 @@ class ScaleReferee:
             return []
         if r.filled == 0:
             return []  # after a round: notch and Stone of Fate go back
-        if q.window_open(state) and ABILITY_FATE in state.used and r.fate_x != state.fate_home_x:
-            self._warnings["shift"] = (
-                f"The Stone of Fate moved again after its move to {r.fate_x:g} mm was"
-                f" recorded: put it back at {r.fate_x:g} mm, or undo the fate move on the"
-                " tablet and move it again"
-            )
-            return []
         self._warnings["shift"] = (
             "Something moved on the scale with no stone added (the Stone of Fate or the notch),"
             " though nobody may move them now: put it back"
         )
         return []
 
+    @staticmethod
+    def _fate_may_move(state: GameState, again: bool) -> bool:
+        """Whether the Stone of Fate may move now: its move is open, or (``again``) it was
+        moved this round and the round is not decided yet, so the move goes on."""
+        if not again:
+            return q.fate_open(state)
+        r = state.round
+        return q.window_open(state) and ABILITY_FATE in state.used and r.fate_x != state.fate_home_x
+
     def _fate_record(self, state: GameState) -> list[dict[str, Any]]:
         """The ``fate`` record for the Stone of Fate moved and not yet recorded (and the
-        move forgotten), or nothing while there is none or it lies on a space."""
+        move forgotten), or nothing while there is none or it lies on a space. A move that
+        goes on after its record becomes the next reaction's ``amend`` instead."""
         fate = self._fate
-        if fate is None or not q.fate_open(state):
+        if fate is None or not self._fate_may_move(state, fate.again):
             return []
         x = round(fate.x_mm)
         if not fate_position_allowed(x):
             return []
-        self._fate = None
         holder = state.players[state.holder(BOULDER)]
-        return [{"type": "fate", "player": holder, "x": x}]
+        record = {"type": "fate", "player": holder, "x": x}
+        if fate.again:  # kept until the amended record shows it where it lies
+            self._warnings.pop("amend", None)
+            if x == round(state.round.fate_x):
+                self._fate = None  # back where it was recorded
+            else:
+                self._amend = record
+                fate.resting_since = None  # asked again only once it has rested again
+            return []
+        self._fate = None
+        return [record]
+
+    def amend_refused(self, why: str) -> Reaction:
+        """The service could not amend the last action as asked (another came after it):
+        ``why`` stands as a warning until the table or the tablet changes the game."""
+        self._warnings["amend"] = why
+        return self._reaction([])
 
     def _fate_if_rested(self, t_mono: float, state: GameState) -> list[dict[str, Any]]:
         """The ``fate`` record once the Stone of Fate has lain still ``FATE_REST_S``."""
@@ -438,4 +467,5 @@ class ScaleReferee:
                 self._warnings[f"camera:{space}"] = text
 
     def _reaction(self, submit: list[dict[str, Any]]) -> Reaction:
-        return Reaction(tuple(submit), tuple(self._warnings.values()), self._asks)
+        amend, self._amend = self._amend, None
+        return Reaction(tuple(submit), tuple(self._warnings.values()), self._asks, amend)

@@ -46,7 +46,8 @@ VIEWS = {"hinkel-stein": hinkel_stein_view, "stein-im-brett": stein_im_brett_vie
 #: a ``Reaction``), ``tablet_action()``, and ``hand_on_scale``, ``last_settled``,
 #: ``faulty``; optional, where the table needs them: ``done(state)`` (the boulder holder),
 #: ``undone(state)`` and ``accept_table(state)`` (stones still lying after an undo; a
-#: misread accepted), ``watches_after_the_end`` (the board is still cleared after the game).
+#: misread accepted), ``watches_after_the_end`` (the board is still cleared after the game),
+#: a ``Reaction.amend`` (a record to replace the last action) with ``amend_refused(why)``.
 REFEREES: dict[str, Callable[[ScaleProfile], Any]] = {
     "hinkel-stein": ScaleReferee,
     "stein-im-brett": lambda profile: SteinImBrettCamera(),
@@ -381,11 +382,54 @@ class GameService:
     def _react(self, reaction: Reaction) -> None:
         self.warnings = list(reaction.warnings)
         self.asks = reaction.asks
+        amend = getattr(reaction, "amend", None)
+        if amend is not None:
+            self._amend_last(amend)
         for record in reaction.submit:
             try:
                 self.submit(record, source="sensor")
             except (IllegalAction, MalformedRecord) as e:
                 self.warnings.append(f"The table showed {record['type']} but the rules say: {e}")
+
+    def _amend_last(self, record: dict[str, Any]) -> None:
+        """Put the sensors' ``record`` in place of the game's last action, which must be of
+        the same type (the Stone of Fate moved on after its move was recorded, HS-18): the
+        journal takes the last action back and appends ``record``. If the last action is
+        of another type, or the rules refuse ``record`` there, nothing changes and a
+        warning says what to do."""
+        game = self._require_game()
+        kind = record["type"]
+        last = game.rules.to_record(game.actions[-1]) if len(game.actions) > 1 else None
+        why = None
+        if last is None or last["type"] != kind:
+            what = f"{last['type']} came after it" if last is not None else "nothing to amend"
+            why = (
+                f"The table changed the {kind} move after it was recorded, but {what}:"
+                f" put it back as recorded, or undo on the tablet back to the {kind} and"
+                " do it again"
+            )
+        else:
+            try:
+                action = game.rules.parse_action(record)
+                state = game.rules.apply(game.states[-2], action)
+            except (IllegalAction, MalformedRecord) as e:
+                why = f"The table changed the {kind} move, but the rules say: {e}"
+        if why is not None:
+            refused = getattr(self._referee, "amend_refused", None)
+            if refused is not None:
+                self._react(refused(why))
+            else:
+                self.warnings.append(why)
+            return
+        canonical = game.rules.to_record(action)
+        game.journal.undo(1)
+        seq = game.journal.append(canonical)  # durable before shown
+        game.actions[-1], game.states[-1], game.seqs[-1] = action, state, seq
+        self.last_undo = []
+        self.accepted[("sensor", f"{kind} amended")] += 1
+        log.info("amended the last action %s to %s (row %d)", last, canonical, seq)
+        self._react(self._referee.after_change(state))
+        self._sync_notch()
 
     def _require_game(self) -> _Game:
         if self._game is None:

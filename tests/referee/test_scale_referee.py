@@ -405,19 +405,72 @@ def test_without_the_boulder_left_the_tilt_waits_for_the_stone_of_fate_to_rest(t
     ]
 
 
-def test_the_stone_of_fate_moved_again_after_its_move_was_recorded_is_a_warning(table):
+def test_the_stone_of_fate_moved_on_after_its_move_was_recorded_amends_the_record(table):
     _four_stones(table)
     table.observe(LoadShifted(float(next(T)), 75.0 * 100))
     rest = settled("right")
     table.observe(rest)
     table.tick(rest.t_mono + FATE_REST_S)
     n = last(table)
+    assert table.record_jsonl().splitlines()[-1] == '{"type": "fate", "player": "Dora", "x": 40}'
+    # Dora looks at the scale and slides it on, 10 mm: still her one move of the pass
     table.observe(LoadShifted(rest.t_mono + 5, 75.0 * 10))
+    assert table.snapshot()["view"]["scale"]["fate_moving_mm"] == 50
+    rest = ScaleSettled(rest.t_mono + 5.1, 400.0, 1000.0, "right", 10.0)
+    table.observe(rest)
+    table.tick(rest.t_mono + FATE_REST_S)
+    lines = table.record_jsonl().splitlines()
+    assert lines[-1] == '{"type": "fate", "player": "Dora", "x": 50}'
+    assert sum('"fate"' in line for line in lines) == 1 and last(table) == n
+    assert table.snapshot()["warnings"] == []
+    assert table.accepted[("sensor", "fate amended")] == 1
+    table.boulder_done()
+    assert table.record_jsonl().splitlines()[-1] == '{"type": "tilt", "down": "right"}'
+
+
+def test_an_amended_stone_of_fate_is_what_a_restart_replays(table, tmp_path):
+    _four_stones(table)
+    table.observe(LoadShifted(float(next(T)), 75.0 * 100))
+    rest = settled("right")
+    table.observe(rest)
+    table.tick(rest.t_mono + FATE_REST_S)  # fate at 40 recorded
+    table.observe(LoadShifted(rest.t_mono + 3, 75.0 * -20))
+    rest = ScaleSettled(rest.t_mono + 3.1, 400.0, 1000.0, "right", 10.0)
+    table.observe(rest)
+    table.tick(rest.t_mono + FATE_REST_S)  # ... amended to 20
+    record = table.record_jsonl()
+    table.close()
+    again = GameService(tmp_path)
+    try:
+        assert again.record_jsonl() == record
+        assert again.game_state.round.fate_x == 20
+    finally:
+        again.close()
+
+
+def test_the_stone_of_fate_moved_after_the_smallest_boulder_followed_it_is_a_warning(table):
+    _four_stones(table)
+    table.observe(LoadShifted(float(next(T)), 75.0 * 100))
+    table.observe(settled("right"))
+    table.observe(added(40.3, "R1"))  # fate at 40, then B1
+    n = last(table)
+    table.observe(LoadShifted(float(next(T)), 75.0 * 10))
+    rest = settled("right")
+    table.observe(rest)
+    table.tick(rest.t_mono + FATE_REST_S)
     assert last(table) == n
-    assert table.snapshot()["warnings"] == [
-        "The Stone of Fate moved again after its move to 40 mm was recorded: put it back at"
-        " 40 mm, or undo the fate move on the tablet and move it again"
-    ]
+    warning = (
+        "The table changed the fate move after it was recorded, but boulder came after it:"
+        " put it back as recorded, or undo on the tablet back to the fate and do it again"
+    )
+    assert table.snapshot()["warnings"] == [warning]
+    table.tick(rest.t_mono + 2 * FATE_REST_S)
+    assert table.snapshot()["warnings"] == [warning]  # it stands until put right
+    table.observe(LoadShifted(float(next(T)), 75.0 * -10))  # put back where recorded
+    rest = settled("right")
+    table.observe(rest)
+    table.tick(rest.t_mono + FATE_REST_S)
+    assert table.snapshot()["warnings"] == [] and last(table) == n
 
 
 def test_a_sensing_fault_shows_in_the_device_health(table):
