@@ -97,6 +97,8 @@ class GameService:
         self._game: _Game | None = None
         self.notices: list[str] = []  # banners for every dashboard (fallbacks, recoveries)
         self.warnings: list[str] = []  # table and rules disagreeing, until resolved
+        #: what the table showed and the rules refused: stands until the game changes
+        self._refusals: list[str] = []
         self.last_undo: list[str] = []
         self.asks: tuple[dict[str, Any], ...] = ()
         self.accepted: Counter[tuple[str, str]] = Counter()  # (source, record type) -> count
@@ -201,6 +203,7 @@ class GameService:
                 self._game.journal.close()
             self._game = _Game(rules, journal, [action], [state], [seq])
             self.warnings.clear()
+            self._refusals.clear()
             self.last_undo = []
             self._new_referee()
             self._bump()
@@ -257,6 +260,7 @@ class GameService:
             game.states.append(state)
             game.seqs.append(seq)
             self.last_undo = []
+            self._refusals.clear()  # the game moved on: what was refused is judged afresh
             self.accepted[(source, record["type"])] += 1
             log.info("accepted %s from %s (row %d)", canonical, source, seq)
             if self._referee is not None:
@@ -277,6 +281,7 @@ class GameService:
                 left = len(game.actions) - 1
                 raise ValueError(f"cannot undo {count} action(s): only {left} after the start")
             game.journal.undo(count)
+            self._refusals.clear()
             hints = []
             view = VIEWS.get(game.rules.name)
             for _ in range(count):
@@ -373,6 +378,7 @@ class GameService:
             if self._referee is not None:
                 self._referee.tablet_action()
                 self.warnings, self.asks = [], ()
+                self._refusals.clear()
                 accept = getattr(self._referee, "accept_table", None)
                 if accept is not None:  # what the camera reads now is taken as it is
                     self._react(accept(game.state))
@@ -380,7 +386,7 @@ class GameService:
             return self.snapshot()
 
     def _react(self, reaction: Reaction) -> None:
-        self.warnings = list(reaction.warnings)
+        self.warnings = list(reaction.warnings) + self._refusals
         self.asks = reaction.asks
         amend = getattr(reaction, "amend", None)
         if amend is not None:
@@ -389,7 +395,10 @@ class GameService:
             try:
                 self.submit(record, source="sensor")
             except (IllegalAction, MalformedRecord) as e:
-                self.warnings.append(f"The table showed {record['type']} but the rules say: {e}")
+                why = f"The table showed {record['type']} but the rules say: {e}"
+                if why not in self._refusals:
+                    self._refusals.append(why)
+                    self.warnings.append(why)
 
     def _amend_last(self, record: dict[str, Any]) -> None:
         """Put the sensors' ``record`` in place of the game's last action, which must be of
@@ -426,6 +435,7 @@ class GameService:
         seq = game.journal.append(canonical)  # durable before shown
         game.actions[-1], game.states[-1], game.seqs[-1] = action, state, seq
         self.last_undo = []
+        self._refusals.clear()
         self.accepted[("sensor", f"{kind} amended")] += 1
         log.info("amended the last action %s to %s (row %d)", last, canonical, seq)
         self._react(self._referee.after_change(state))

@@ -187,3 +187,22 @@ def test_the_snapshot_is_serialised_once_per_version_for_every_event_stream(serv
     service.submit(ROUND[0])
     newer, changed = service.snapshot_json()
     assert newer > version and json.loads(changed)["replay"]["awaiting"]["action"] == "call"
+
+
+def test_what_the_table_showed_and_the_rules_refused_stands_until_the_game_changes(service):
+    # the referee's records still go through the rules; a refusal is a warning that must
+    # not vanish at the sensing loop's next tick (a tick rebuilds the referee's warnings)
+    from companion.referee.scale_referee import Reaction
+
+    service.new_game(START)
+    illegal = {"type": "place", "player": "Ben", "stones": ["H5"], "space": "L2"}  # no call
+    service._referee.tick = lambda t, state: Reaction(submit=(illegal,))
+    service.tick(1.0)
+    (warning,) = service.snapshot()["warnings"]
+    assert warning.startswith("The table showed place but the rules say: ")
+    service._referee.tick = lambda t, state: Reaction()
+    service.tick(1.1)
+    service.tick(1.2)
+    assert service.snapshot()["warnings"] == [warning]
+    service.submit(ROUND[0])  # the game moved on: judged afresh
+    assert service.snapshot()["warnings"] == []
