@@ -183,6 +183,7 @@ class ScaleReferee:
         ):
             self._fate = None  # recorded where it lies; entered, undone, or the round is over
             self._warnings.pop("fate", None)
+            self._warnings.pop("amend", None)
         if state.round.filled == 0:
             self.window_done = False
         result = state.last_result
