@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from .devices.scale_sim import ScaleSimulator
 from .games.hinkel_stein import actions as A
+from .games.hinkel_stein import queries as q
 from .games.hinkel_stein.names import fate_intervals_mm
 from .games.hinkel_stein.random_player import RandomPlayer, random_deal
 from .games.hinkel_stein.record import to_record
@@ -114,7 +115,12 @@ class SimulatedTable:
                 if self.rng.random() < 0.4:  # slid part of the way, a look, then on
                     x0 = state.round.fate_x
                     self.sim.slide("fate", x0 + (x - x0) * self.rng.uniform(0.3, 0.7), 0.4)
-                    self.run(0.4 + self.rng.uniform(0.2, 0.6 * FATE_REST_S))
+                    # a long look, while B1 may still come and the tilt waits: the first
+                    # place is recorded, then amended (HS-18)
+                    b1_may_come = q.boulder_space_option(state) is not None
+                    long_look = b1_may_come and self.rng.random() < 0.5
+                    look = (1.5, 3.0) if long_look else (0.2, 0.6)
+                    self.run(0.4 + FATE_REST_S * self.rng.uniform(*look))
                 self.sim.slide("fate", x, 0.6)
                 self.run(0.6 + SETTLE_S)
             case A.Notch(notch=notch):
