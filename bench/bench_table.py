@@ -32,6 +32,7 @@ def main() -> None:
     sensed = dict.fromkeys(TABLE_MOVES, 0)
     by_hand = dict.fromkeys(TABLE_MOVES, 0)
     actions = 0
+    amended = 0  # fate records replaced: the Stone of Fate moved on after it (HS-18)
     sim_s = 0.0
     t0 = time.process_time()
     with tempfile.TemporaryDirectory() as d:
@@ -43,6 +44,8 @@ def main() -> None:
             for (source, kind), n in service.accepted.items():
                 if kind in TABLE_MOVES:
                     (sensed if source == "sensor" else by_hand)[kind] += n
+                elif kind == "fate amended":
+                    amended += n
             actions += service.snapshot()["game"]["actions"]
             sim_s += table.sim.t_mono
             service.close()
@@ -62,6 +65,7 @@ def main() -> None:
     )
     for m in TABLE_MOVES:
         print(f"| ... {m} | {sensed[m]} sensed, {by_hand[m]} entered by hand |")
+    print(f"| ... fate records amended (the stone moved on after its record) | {amended} |")
     hours = sim_s / 3600
     print(
         f"| simulated table time per CPU second | {sim_s / cpu:.0f} s ({hours:.1f} h of play in {cpu:.0f} s) |"
