@@ -440,6 +440,7 @@ class GameService:
         log.info("amended the last action %s to %s (row %d)", last, canonical, seq)
         self._react(self._referee.after_change(state))
         self._sync_notch()
+        self._bump()
 
     def _require_game(self) -> _Game:
         if self._game is None:

@@ -418,9 +418,14 @@ def test_the_stone_of_fate_moved_on_after_its_move_was_recorded_amends_the_recor
     assert table.snapshot()["view"]["scale"]["fate_moving_mm"] == 50
     rest = ScaleSettled(rest.t_mono + 5.1, 400.0, 1000.0, "right", 10.0)
     table.observe(rest)
+    shown = table.version
+    assert table.snapshot()["view"]["scale"]["fate_x_mm"] == 40  # recorded; moving on
     table.tick(rest.t_mono + FATE_REST_S)
+    assert table.version != shown  # the dashboards are told
     lines = table.record_jsonl().splitlines()
     assert lines[-1] == '{"type": "fate", "player": "Dora", "x": 50}'
+    scale = table.snapshot()["view"]["scale"]  # every dashboard shows the amended place
+    assert (scale["fate_x_mm"], scale["fate_moving_mm"]) == (50, None)
     assert sum('"fate"' in line for line in lines) == 1 and last(table) == n
     assert table.snapshot()["warnings"] == []
     assert table.accepted[("sensor", "fate amended")] == 1
