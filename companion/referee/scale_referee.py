@@ -355,16 +355,19 @@ class ScaleReferee:
     @staticmethod
     def _fate_may_move(state: GameState, again: bool) -> bool:
         """Whether the Stone of Fate may move now: its move is open, or (``again``) it was
-        moved this round and the round is not decided yet, so the move goes on."""
+        moved this round and the round is not decided yet, so the move goes on. "This
+        round" is read from the state: the ability used and the stone off its home (a
+        move recorded exactly at home, HS-20, is not seen as one to go on)."""
         if not again:
             return q.fate_open(state)
         r = state.round
         return q.window_open(state) and ABILITY_FATE in state.used and r.fate_x != state.fate_home_x
 
     def _fate_record(self, state: GameState) -> list[dict[str, Any]]:
-        """The ``fate`` record for the Stone of Fate moved and not yet recorded (and the
-        move forgotten), or nothing while there is none or it lies on a space. A move that
-        goes on after its record becomes the next reaction's ``amend`` instead."""
+        """The ``fate`` record for the Stone of Fate moved and not yet recorded (the move
+        then forgotten), or nothing while there is none or it lies on a space. A move that
+        goes on after its record becomes the next reaction's ``amend`` instead, and is
+        kept until ``after_change`` sees the record show it where it lies."""
         fate = self._fate
         if fate is None or not self._fate_may_move(state, fate.again):
             return []
