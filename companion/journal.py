@@ -134,6 +134,27 @@ def storage_error(e: BaseException, where: str | os.PathLike[str]) -> StorageErr
     return StorageError(text, kind=kind)
 
 
+def record_text(record: dict[str, Any]) -> str:
+    """``record`` as the JSON text a journal row stores; :class:`MalformedRecord` when it
+    is not a JSON object that survives a round trip, or holds text that is not valid
+    Unicode (a lone surrogate). Lets a caller check a record before any file exists."""
+    if not isinstance(record, dict):
+        raise MalformedRecord(f"a record is a JSON object (dict), not {type(record).__name__}")
+    try:
+        text = json.dumps(record, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        bad = e.object[e.start : e.end]
+        raise MalformedRecord(
+            f"record holds text that is not valid Unicode ({bad!r}, a lone surrogate)"
+        ) from e
+    except (TypeError, ValueError) as e:
+        raise MalformedRecord(f"record cannot be stored as JSON: {e}") from e
+    if json.loads(text) != record:
+        raise MalformedRecord(f"record does not survive JSON unchanged: {record!r}")
+    return text
+
+
 def is_journal(path: str | os.PathLike[str]) -> bool:
     """True when ``path`` is a file that starts with the 16-byte SQLite header.
 
@@ -220,7 +241,10 @@ class Journal:
                 try:
                     con.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")
                 except sqlite3.Error as e:
-                    raise storage_error(e, self.path) or e
+                    why = storage_error(e, self.path)
+                    if why is None:
+                        raise
+                    raise why from e
                 return
             if "meta" not in tables:
                 what = "an SQLite database without a 'meta' table" if tables else "an empty file"
@@ -262,7 +286,7 @@ class Journal:
         ``ValueError``). A disk that refuses the write raises :class:`StorageError` and
         leaves the journal as it was.
         """
-        return self._write([(ACTION, self._text(record), record, 0)])
+        return self._write([(ACTION, record_text(record), record, 0)])
 
     def undo(self, count: int = 1) -> int:
         """Take back the last ``count`` effective actions by appending a correction row.
@@ -278,26 +302,8 @@ class Journal:
     def replace_last(self, record: dict[str, Any]) -> int:
         """Take back the last action and append ``record`` in its place, in one
         transaction (both rows are stored, or neither); return the new action's ``seq``."""
-        text = self._text(record)
+        text = record_text(record)
         return self._write([(UNDO, json.dumps({"count": 1}), None, 1), (ACTION, text, record, 0)])
-
-    @staticmethod
-    def _text(record: dict[str, Any]) -> str:
-        if not isinstance(record, dict):
-            raise MalformedRecord(f"a record is a JSON object (dict), not {type(record).__name__}")
-        try:
-            text = json.dumps(record, ensure_ascii=False, allow_nan=False)
-            text.encode("utf-8")
-        except UnicodeEncodeError as e:
-            bad = e.object[e.start : e.end]
-            raise MalformedRecord(
-                f"record holds text that is not valid Unicode ({bad!r}, a lone surrogate)"
-            ) from e
-        except (TypeError, ValueError) as e:
-            raise MalformedRecord(f"record cannot be stored as JSON: {e}") from e
-        if json.loads(text) != record:
-            raise MalformedRecord(f"record does not survive JSON unchanged: {record!r}")
-        return text
 
     def _write(self, rows: list[tuple[str, str, dict[str, Any] | None, int]]) -> int:
         """Store ``rows`` (kind, payload text, record or None, undo count) in one

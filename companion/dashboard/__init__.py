@@ -1,6 +1,7 @@
 """The tablet dashboard: a Flask app factory over the referee's ``GameService``.
 
 Views stay thin: they call the service and turn its answers and errors into HTTP.
+Every error is JSON ``{"error": reason}`` (``errors.py``), never an HTML page.
 Templates and assets live in the top-level ``web/`` folder (no build step).
 """
 
@@ -12,7 +13,10 @@ from flask import Flask
 
 from ..paths import data_dir
 from ..referee.service import GameService
-from . import api, auth, pages
+from . import api, auth, errors, pages
+
+#: The largest request body taken, in bytes: a new game's start is well under 4 KiB.
+MAX_BODY_BYTES = 64 * 1024
 
 
 def create_app(service: GameService, *, test_config: dict[str, Any] | None = None) -> Flask:
@@ -31,6 +35,7 @@ def create_app(service: GameService, *, test_config: dict[str, Any] | None = Non
         SESSION_COOKIE_SAMESITE="Strict",
         SSE_KEEPALIVE_S=15.0,
         JSON_SORT_KEYS=False,
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
     )
     if test_config:
         app.config.update(test_config)
@@ -39,4 +44,5 @@ def create_app(service: GameService, *, test_config: dict[str, Any] | None = Non
     app.json.sort_keys = False
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    errors.init_app(app)
     return app

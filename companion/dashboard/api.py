@@ -3,15 +3,20 @@ record and new games. Everything that changes state needs a session."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from functools import wraps
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, session
+from flask import Blueprint, Response, abort, current_app, jsonify, request, session
 
-from ..errors import IllegalAction, MalformedRecord
+from ..errors import IllegalAction, MalformedRecord, StorageError
+from ..referee.history import DEFAULT_LIMIT, MAX_LIMIT
 from ..referee.service import GameService, NoGame
 from . import auth
+
+#: The deepest JSON body taken (objects and lists inside each other); the records are 3 deep.
+MAX_JSON_DEPTH = 32
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -27,7 +32,43 @@ def _error(status: int, message: str, **extra: Any) -> Response:
 
 
 def _json_body() -> Any:
-    return request.get_json(silent=True)
+    """The request's JSON body (None when it is not JSON or empty); 400 with the reason
+    for text that is not JSON, or JSON nested deeper than ``MAX_JSON_DEPTH``."""
+    if not request.is_json:
+        return None
+    data = request.get_data(cache=True)
+    if not data.strip():
+        return None
+    try:
+        body = json.loads(data)
+    except RecursionError:
+        abort(400, f"the JSON body is nested too deeply: at most {MAX_JSON_DEPTH} levels")
+    except ValueError as e:  # bad JSON, or not UTF-8
+        abort(400, f"the body is not valid JSON ({e}); send one JSON object")
+    if _depth(body) > MAX_JSON_DEPTH:
+        abort(400, f"the JSON body is nested too deeply: at most {MAX_JSON_DEPTH} levels")
+    return body
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in ``value`` (a scalar: 0), without recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        items = v.values() if isinstance(v, dict) else v if isinstance(v, list) else None
+        if items is None:
+            continue
+        deepest = max(deepest, d)
+        if d <= MAX_JSON_DEPTH:  # deeper than that is refused anyway
+            todo.extend((item, d + 1) for item in items)
+    return deepest
+
+
+@bp.errorhandler(StorageError)
+def storage_refused(e: StorageError) -> Response:
+    """The state directory refused the write: 507 for a full disk, 503 for a read-only or
+    failing one; nothing was recorded, the game is as it was."""
+    return _error(507 if e.kind == "full" else 503, str(e), storage=e.kind)
 
 
 def acting(view):
@@ -138,9 +179,13 @@ def _snapshot_or_409(change, *args) -> Response:
 @bp.post("/undo")
 @acting
 def undo():
+    """Take back the action at ``row`` (the snapshot's ``game.row``) if it is still the
+    last; 409 when another tablet took it back already or a newer action came.
+    ``count`` (without ``row``) takes back that many, whichever they are."""
     body = _json_body()
-    count = body.get("count", 1) if isinstance(body, dict) else 1
-    return _snapshot_or_409(_service().undo, count)
+    body = body if isinstance(body, dict) else {}
+    count, row = body.get("count", 1), body.get("row")
+    return _snapshot_or_409(lambda: _service().undo(count, row=row))
 
 
 @bp.post("/done")
@@ -188,7 +233,15 @@ def game_record(game_id: str):
 
 @bp.get("/games")
 def games():
-    return jsonify({"games": _service().games()})
+    """A page of the kept games, newest first: ``?limit=`` (1 to 500, default 50) and
+    ``?before=<id>`` (the ``next`` of the previous page)."""
+    raw = request.args.get("limit", str(DEFAULT_LIMIT))
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_LIMIT:
+        return _error(400, f"limit is a whole number of games from 1 to {MAX_LIMIT}, not {raw!r}")
+    try:
+        return jsonify(_service().games(limit=int(raw), before=request.args.get("before")))
+    except ValueError as e:
+        return _error(400, str(e))
 
 
 @bp.post("/games")

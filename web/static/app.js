@@ -64,9 +64,13 @@ async function act(record) {
   }
 }
 
+// Undo names the action shown (its journal row): if another tablet took it back already,
+// or a newer action came, the server refuses with the reason instead of taking back more.
 async function undoLast() {
+  if (!snap || !snap.game) return;
+  const row = snap.game.row;
   if (!confirm("Undo the last action?")) return;
-  try { render(await post("/api/undo", { count: 1 })); } catch (e) { showError(e.message); }
+  try { render(await post("/api/undo", { row })); } catch (e) { showError(e.message); }
 }
 
 function showError(message) {
