@@ -176,7 +176,9 @@ class Journal:
     ``create=False`` a missing file is an error; ``readonly=True`` implies it and
     refuses ``append`` and ``undo``. ``clock_mono`` returns monotonic seconds and
     ``clock_wall`` POSIX seconds (UTC); tests pass fixed clocks. ``timeout_s`` is how
-    long to wait for another connection's lock before giving up.
+    long to wait for another connection's lock before giving up. ``immutable=True``
+    (implies ``readonly``) reads a file that nothing can change while it is open, such
+    as one on a read-only file system, where SQLite could not make the WAL's index.
 
     Raises :class:`JournalError` naming the file when it cannot be opened or is not a
     journal of a schema this version reads.
@@ -188,12 +190,14 @@ class Journal:
         *,
         create: bool = True,
         readonly: bool = False,
+        immutable: bool = False,
         clock_mono: Callable[[], float] = time.monotonic,
         clock_wall: Callable[[], float] = time.time,
         timeout_s: float = 5.0,
     ) -> None:
         self.path = Path(path)
-        self.readonly = readonly
+        self.readonly = readonly = readonly or immutable
+        self._immutable = immutable
         self._clock_mono = clock_mono
         self._clock_wall = clock_wall
         self._lock = threading.Lock()
@@ -218,8 +222,13 @@ class Journal:
         elif p.stat().st_size and not is_journal(p):
             raise self._fail("not a journal: the file is not an SQLite database")
         try:
+            target = f"{p.resolve().as_uri()}?mode=ro&immutable=1" if self._immutable else p
             con = sqlite3.connect(
-                p, timeout=timeout_s, isolation_level=None, check_same_thread=False
+                target,
+                timeout=timeout_s,
+                isolation_level=None,
+                check_same_thread=False,
+                uri=self._immutable,
             )
         except sqlite3.Error as e:
             raise storage_error(e, p) or self._fail(f"cannot open it: {e}") from e

@@ -190,14 +190,19 @@ class GameService:
         try:
             if _empty(path):  # opened, it would become a new, empty journal
                 raise JournalError(f"journal {str(path)!r}: an empty file (0 bytes)")
-            journal = Journal(path, clock_mono=self._clock_mono, readonly=not writable)
+            # read-only disk: read the file as it is, unless a WAL holds rows not in it yet
+            immutable = not writable and _empty(Path(f"{path}-wal"), wal=False)
+            journal = Journal(
+                path, clock_mono=self._clock_mono, readonly=not writable, immutable=immutable
+            )
             try:
                 game = self._fold(journal)
             except BaseException:
                 journal.close()
                 raise
         except StorageError as e:  # the disk, not the journal: leave it where it is
-            self._storage_failed(e)
+            if writable:
+                self._storage_failed(e)
             self.announce(
                 f"the game journal {name} cannot be opened while the state directory"
                 " cannot be written: no game was resumed (the journal is left as it is)"
@@ -776,7 +781,8 @@ def _said(record: dict[str, Any]) -> str:
     return f"{record['type']} by {who}" if isinstance(who, str) else str(record["type"])
 
 
-def _empty(path: Path) -> bool:
-    """The journal file and its ``-wal`` hold nothing (a file cut to zero bytes)."""
-    wal = Path(f"{path}-wal")
-    return path.stat().st_size == 0 and (not wal.exists() or wal.stat().st_size == 0)
+def _empty(path: Path, *, wal: bool = True) -> bool:
+    """``path`` is missing or holds nothing, nor (with ``wal``) does its ``-wal``: a
+    journal cut to zero bytes."""
+    files = [path, Path(f"{path}-wal")] if wal else [path]
+    return all(not f.exists() or f.stat().st_size == 0 for f in files)
