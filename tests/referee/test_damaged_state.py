@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import StorageError
+from companion.errors import MalformedRecord, StorageError
 from companion.journal import Journal
 from companion.referee import service as service_module
 from companion.referee.service import GameService
@@ -221,3 +221,10 @@ def test_a_read_only_state_directory_at_start_shows_the_game_and_refuses_changes
         assert path.exists() and not (tmp_path / "damaged").exists()  # not moved: not damaged
     finally:
         s.close()
+
+
+def test_the_journal_refuses_text_no_file_can_hold_and_writes_nothing(tmp_path):
+    with Journal(tmp_path / "j.journal") as j:
+        with pytest.raises(MalformedRecord, match="lone surrogate"):
+            j.append({**START, "players": ["\ud800", "Ben"]})
+        assert j.last_seq == 0
