@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 
 from .devices.buttons import led_state, open_controls
-from .errors import DeviceUnavailable
+from .errors import DeviceUnavailable, StorageError
 from .pinmap import PinMap
 from .referee.service import GameService, NoGame
 
@@ -25,6 +25,8 @@ def _safely(what: str, action: Callable[[], object]) -> Callable[[], None]:
             action()
         except (NoGame, ValueError) as e:  # nothing to undo, no game: say so in the log
             log.info("%s button: %s", what, e)
+        except StorageError as e:  # the disk refused: the dashboards show it already
+            log.warning("%s button: %s", what, e)
 
     return run
 
