@@ -180,12 +180,13 @@ def _snapshot_or_409(change, *args) -> Response:
 @acting
 def undo():
     """Take back the action at ``row`` (the snapshot's ``game.row``) if it is still the
-    last; 409 when another tablet took it back already or a newer action came.
+    last (or the last one the snapshot of ``version`` showed); 409 when another tablet
+    took it back already or a newer action came.
     ``count`` (without ``row``) takes back that many, whichever they are."""
     body = _json_body()
     body = body if isinstance(body, dict) else {}
-    count, row = body.get("count", 1), body.get("row")
-    return _snapshot_or_409(lambda: _service().undo(count, row=row))
+    count, row, version = body.get("count", 1), body.get("row"), body.get("version")
+    return _snapshot_or_409(lambda: _service().undo(count, row=row, version=version))
 
 
 @bp.post("/done")

@@ -130,6 +130,8 @@ class GameService:
         self._notch: str | None = None
         #: why the state directory cannot be written now (a notice on every dashboard)
         self.storage_problem: str | None = None
+        #: the first version that shows the game's actions as they are now (undo by version)
+        self._actions_version = 0
         self._check_writable()
         self.history = HistoryIndex(self.state_dir / "games")
         self._resume()
@@ -368,6 +370,7 @@ class GameService:
             self.last_undo = []
             self._new_referee()
             self._storage_recovered()
+            self._actions_version = self._version + 1
             self._bump()
             return self.snapshot()
 
@@ -433,24 +436,37 @@ class GameService:
             self._bump()
             return self.snapshot()
 
-    def undo(self, count: int = 1, *, row: int | None = None) -> dict[str, Any]:
+    def undo(
+        self, count: int = 1, *, row: int | None = None, version: int | None = None
+    ) -> dict[str, Any]:
         """Take back the last ``count`` actions (never the start); say what to put back.
 
         With ``row`` (the journal row of the last action as the tablet saw it, the
         snapshot's ``game.row``) exactly that action is taken back, and only if it is
         still the last: else ``UndoConflict`` says whether it was taken back already or
         which newer action came, and nothing changes (two tablets pressing Undo at once
-        take back one action)."""
+        take back one action). ``version`` (the snapshot's ``version``) does the same
+        for the last action that snapshot showed: refused if an action came or was taken
+        back since."""
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise ValueError(f"undo takes a count of 1 or more actions, not {count!r}")
         if row is not None and (isinstance(row, bool) or not isinstance(row, int) or row < 1):
             raise ValueError(f"undo takes the row of the action to take back, not {row!r}")
-        if row is not None and count != 1:
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            raise ValueError(f"undo takes the version the tablet showed, not {version!r}")
+        if (row is not None or version is not None) and count != 1:
             raise ValueError("undo takes back one action by its row; send a row or a count")
         with self._lock:
             game = self._require_game()
             if row is not None:
                 self._check_undo_row(game, row)
+            if version is not None and not self._actions_version <= version <= self._version:
+                raise UndoConflict(
+                    f"the game changed since version {version} (an action came or was"
+                    f" taken back, by another tablet or the table); the last action now is"
+                    f" {_said(game.rules.to_record(game.actions[-1]))} (row {game.seqs[-1]}):"
+                    " look at it again and undo if it is wrong"
+                )
             if count >= len(game.actions):
                 left = len(game.actions) - 1
                 raise ValueError(f"cannot undo {count} action(s): only {left} after the start")
@@ -501,6 +517,7 @@ class GameService:
         except StorageError as e:
             self._storage_failed(e)
             raise
+        self._actions_version = self._version + 1  # the next version shows this change
         self._storage_recovered()
         return seq
 

@@ -235,3 +235,13 @@ def test_two_tablets_pressing_undo_at_once_take_back_one_action(app):
         t.join(timeout=10)
     assert sorted(answers) == [200, 409]
     assert tablets[1].get("/api/state").json["game"]["actions"] == 2
+
+
+def test_undo_by_the_version_seen_is_refused_once_the_game_changed(player, service):
+    _started(player)
+    seen = player.get("/api/state").json["version"]
+    service.device_status("camera", "ok")  # a change that is no action: still the same
+    assert player.post("/api/undo", json={"version": seen}, headers=JSON).status_code == 200
+    r = player.post("/api/undo", json={"version": seen}, headers=JSON)
+    assert "the game changed since version" in _is_json_error(r, 409)
+    assert player.get("/api/state").json["game"]["actions"] == 2
