@@ -12,14 +12,11 @@ intermediate states, never falls behind).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
 import random
-import re
 import secrets
-import tempfile
 import threading
 import time
 from collections import Counter
@@ -41,7 +38,7 @@ from ..games.registry import GameRules, rules_for
 from ..journal import Journal, record_text, storage_error
 from ..profile import ScaleProfile, default_profile
 from ..sensing.observations import Fault, Observation
-from . import hinkel_stein_view, stein_im_brett_view
+from . import hinkel_stein_view, state_files, stein_im_brett_view
 from .history import DEFAULT_LIMIT, HistoryIndex
 from .scale_referee import Reaction, ScaleReferee
 from .stein_im_brett_camera import SteinImBrettCamera
@@ -67,8 +64,7 @@ REFEREES: dict[str, Callable[[ScaleProfile], Any]] = {
 }
 
 
-_GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")
-_JOURNAL_NAME = re.compile(_GAME_ID.pattern + r"\.journal")
+_GAME_ID = state_files.GAME_ID
 DEVICE_STATES = ("ok", "simulated", "fault", "off")
 
 
@@ -132,7 +128,9 @@ class GameService:
         self.storage_problem: str | None = None
         #: the first version that shows the game's actions as they are now (undo by version)
         self._actions_version = 0
-        self._check_writable()
+        problem = state_files.probe_writable(self.state_dir / "games")
+        if problem is not None:
+            self._storage_failed(problem)
         self.history = HistoryIndex(self.state_dir / "games")
         self._resume()
 
@@ -142,47 +140,16 @@ class GameService:
     def _current_file(self) -> Path:
         return self.state_dir / "current"
 
-    def _check_writable(self) -> None:
-        """Make ``games/`` if need be and write (and sync) a byte there: a state directory
-        that cannot take it is a notice on every dashboard from the start."""
-        games = self.state_dir / "games"
-        try:
-            games.mkdir(parents=True, exist_ok=True)
-            fd, probe = tempfile.mkstemp(dir=games, prefix=".probe-")
-            try:
-                os.write(fd, b"\n")
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-                Path(probe).unlink()
-        except OSError as e:
-            self._storage_failed(
-                storage_error(e, games)
-                or StorageError(
-                    f"{games} cannot be written ({reason(e)}): nothing can be recorded."
-                    " Make the state directory writable, then restart the companion",
-                    kind="io",
-                )
-            )
-
     def _resume(self) -> None:
         """Resume the game ``current`` names. A journal that cannot be read is moved
         aside whole and named in a notice; the companion comes up without a game."""
-        try:
-            name = self._current_file.read_text(encoding="utf-8").strip()
-        except FileNotFoundError:
-            return
-        except (OSError, UnicodeDecodeError) as e:
+        name, problem = state_files.read_current(self._current_file)
+        if problem is not None:
             self.announce(
-                f"cannot read {self._current_file} ({reason(e)}): no game was resumed;"
-                " start a new game (the kept games are in the history)"
+                f"{problem}: no game was resumed; start a new game (the kept games are in"
+                " the history)"
             )
-            return
-        if not _JOURNAL_NAME.fullmatch(name):
-            self.announce(
-                f"{self._current_file} names {name[:80]!r}, not a game journal: no game was"
-                " resumed; start a new game (the kept games are in the history)"
-            )
+        if name is None:
             return
         path = self.state_dir / "games" / name
         if not path.exists():
@@ -190,10 +157,10 @@ class GameService:
             return
         writable = self.storage_problem is None
         try:
-            if _empty(path):  # opened, it would become a new, empty journal
+            if state_files.is_empty(path):  # opened, it would become a new, empty journal
                 raise JournalError(f"journal {str(path)!r}: an empty file (0 bytes)")
             # read-only disk: read the file as it is, unless a WAL holds rows not in it yet
-            immutable = not writable and _empty(Path(f"{path}-wal"), wal=False)
+            immutable = not writable and state_files.is_empty(Path(f"{path}-wal"), wal=False)
             journal = Journal(
                 path, clock_mono=self._clock_mono, readonly=not writable, immutable=immutable
             )
@@ -211,7 +178,7 @@ class GameService:
             )
             return
         except (JournalError, MalformedRecord, OSError) as e:
-            self._set_aside(path, e, writable=writable)
+            self._set_aside(path, reason(e), writable=writable)
             return
         self._game = game
         self._new_referee()
@@ -219,31 +186,22 @@ class GameService:
             self.announce(f"the game {path.stem} is shown, but no action can be recorded")
         log.info("resumed game %s at row %s", name, game.seqs[-1] if game.seqs else 0)
 
-    def _set_aside(self, path: Path, error: BaseException, *, writable: bool) -> None:
-        """Move the unreadable journal ``path`` (with its ``-wal`` and ``-shm``) whole into
-        ``STATE_DIR/damaged/``, stamped with the time; say so on every dashboard."""
-        why = reason(error)
+    def _set_aside(self, path: Path, why: str, *, writable: bool) -> None:
+        """Move the unreadable journal ``path`` whole into ``STATE_DIR/damaged/`` (see
+        ``state_files.move_aside``); say so on every dashboard."""
         if not writable:
             self.announce(
                 f"the game journal {path.name} cannot be read ({why}) and cannot be moved"
                 " aside while the state directory cannot be written: no game was resumed"
             )
             return
-        damaged = self.state_dir / "damaged"
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        dest = damaged / f"{stamp}-{path.name}"
         try:
-            damaged.mkdir(exist_ok=True)
-            for suffix in ("-wal", "-shm", ""):  # the WAL first: the file is whole where it lands
-                src = Path(f"{path}{suffix}")
-                if src.exists():
-                    src.replace(Path(f"{dest}{suffix}"))
-            with contextlib.suppress(FileNotFoundError):
-                self._current_file.unlink()
+            dest = state_files.move_aside(self.state_dir, path)
+            self._current_file.unlink(missing_ok=True)
         except OSError as e:
             self.announce(
                 f"the game journal {path.name} cannot be read ({why}), and moving it to"
-                f" {damaged} failed ({reason(e)}): no game was resumed"
+                f" {self.state_dir / 'damaged'} failed ({reason(e)}): no game was resumed"
             )
             return
         self.announce(
@@ -353,9 +311,7 @@ class GameService:
         except (StorageError, OSError) as e:
             if journal is not None:
                 journal.close()
-            for suffix in ("", "-wal", "-shm"):  # ours, holding no accepted game
-                with contextlib.suppress(OSError):
-                    Path(f"{path}{suffix}").unlink()
+            state_files.remove_unaccepted(path)
             problem = e if isinstance(e, StorageError) else storage_error(e, path)
             if problem is None:
                 raise
@@ -796,10 +752,3 @@ def _said(record: dict[str, Any]) -> str:
     """An action in a few words for a message: its type and who, e.g. "stake by Ben"."""
     who = record.get("player")
     return f"{record['type']} by {who}" if isinstance(who, str) else str(record["type"])
-
-
-def _empty(path: Path, *, wal: bool = True) -> bool:
-    """``path`` is missing or holds nothing, nor (with ``wal``) does its ``-wal``: a
-    journal cut to zero bytes."""
-    files = [path, Path(f"{path}-wal")] if wal else [path]
-    return all(not f.exists() or f.stat().st_size == 0 for f in files)

@@ -12,7 +12,7 @@ import pytest
 
 from companion.errors import MalformedRecord, StorageError
 from companion.journal import Journal
-from companion.referee import service as service_module
+from companion.referee import state_files
 from companion.referee.service import GameService
 
 START = {
@@ -208,7 +208,7 @@ def test_a_read_only_state_directory_at_start_shows_the_game_and_refuses_changes
     def read_only(*args, **kwargs):
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(service_module.tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(state_files.tempfile, "mkstemp", read_only)
     s = GameService(tmp_path)
     try:
         snap = s.snapshot()
