@@ -195,6 +195,10 @@ class HistoryIndex:
         """One page of the history, newest first: ``{"games": [{"id", "current",
         "summary"}, ...], "next": id or None}``; ``next`` is the ``before`` of the next
         page. ``before`` lists only games older than that id."""
+        if self._con is None:  # unusable when the service started (a full disk): try again
+            with self._lock:
+                if self._con is None:
+                    self._open()
         ids = self.ids()
         if before is not None:
             ids = [i for i in ids if i < before]

@@ -12,6 +12,7 @@ intermediate states, never falls behind).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -126,6 +127,7 @@ class GameService:
         self._notch: str | None = None
         #: why the state directory cannot be written now (a notice on every dashboard)
         self.storage_problem: str | None = None
+        self._storage_kind: str | None = None  # "full", "read-only" or "io" (StorageError)
         #: the first version that shows the game's actions as they are now (undo by version)
         self._actions_version = 0
         problem = state_files.probe_writable(self.state_dir / "games")
@@ -155,23 +157,18 @@ class GameService:
         if not path.exists():
             self.announce(f"the game journal {name} named in {self._current_file} is missing")
             return
-        writable = self.storage_problem is None
+        # a full disk still opens the journal for writing: once space is freed it goes on
+        writable = self._storage_kind in (None, "full")
         try:
             if state_files.is_empty(path):  # opened, it would become a new, empty journal
                 raise JournalError(f"journal {str(path)!r}: an empty file (0 bytes)")
-            # read-only disk: read the file as it is, unless a WAL holds rows not in it yet
-            immutable = not writable and state_files.is_empty(Path(f"{path}-wal"), wal=False)
-            journal = Journal(
-                path, clock_mono=self._clock_mono, readonly=not writable, immutable=immutable
-            )
+            journal = self._open_to_resume(path, writable=writable)
             try:
                 game = self._fold(journal)
             except BaseException:
                 journal.close()
                 raise
-        except StorageError as e:  # the disk, not the journal: leave it where it is
-            if writable:
-                self._storage_failed(e)
+        except StorageError:  # the disk, not the journal: leave it where it is
             self.announce(
                 f"the game journal {name} cannot be opened while the state directory"
                 " cannot be written: no game was resumed (the journal is left as it is)"
@@ -182,9 +179,22 @@ class GameService:
             return
         self._game = game
         self._new_referee()
-        if not writable:
-            self.announce(f"the game {path.stem} is shown, but no action can be recorded")
+        if journal.readonly:  # the storage notice says why nothing can be recorded
+            log.warning("the game %s is shown read-only", path.stem)
         log.info("resumed game %s at row %s", name, game.seqs[-1] if game.seqs else 0)
+
+    def _open_to_resume(self, path: Path, *, writable: bool) -> Journal:
+        """The journal at ``path``, for writing if the disk lets it open so, else to read
+        only (a full disk may refuse even SQLite's shared-memory file)."""
+        if writable:
+            try:
+                return Journal(path, clock_mono=self._clock_mono)
+            except StorageError as e:
+                if self.storage_problem is None:  # else the probe said it better already
+                    self._storage_failed(e)
+        # read the file as it is, unless a WAL holds rows not in it yet (SQLite reads those)
+        immutable = state_files.is_empty(Path(f"{path}-wal"), wal=False)
+        return Journal(path, clock_mono=self._clock_mono, readonly=True, immutable=immutable)
 
     def _set_aside(self, path: Path, why: str, *, writable: bool) -> None:
         """Move the unreadable journal ``path`` whole into ``STATE_DIR/damaged/`` (see
@@ -217,12 +227,13 @@ class GameService:
             log.error("state directory: %s", message)
             with self._lock:
                 self.storage_problem = message
+                self._storage_kind = error.kind
                 self._bump()
 
     def _storage_recovered(self) -> None:
         if self.storage_problem is not None and not (self._game and self._game.journal.readonly):
             log.warning("state directory: writes work again")
-            self.storage_problem = None
+            self.storage_problem = self._storage_kind = None
             self._bump()
 
     def _fold(self, journal: Journal) -> _Game:
@@ -376,7 +387,7 @@ class GameService:
                 raise MalformedRecord("a comment is not an action")
             state = game.rules.apply(game.state, action)
             canonical = game.rules.to_record(action)
-            seq = self._journaled(game.journal.append, canonical)  # durable before shown
+            seq = self._journaled(game, "append", canonical)  # durable before shown
             game.actions.append(action)
             game.states.append(state)
             game.seqs.append(seq)
@@ -426,7 +437,7 @@ class GameService:
             if count >= len(game.actions):
                 left = len(game.actions) - 1
                 raise ValueError(f"cannot undo {count} action(s): only {left} after the start")
-            self._journaled(game.journal.undo, count)
+            self._journaled(game, "undo", count)
             self._refusals.clear()
             hints = []
             view = VIEWS.get(game.rules.name)
@@ -466,10 +477,19 @@ class GameService:
             f" (row {last})"
         )
 
-    def _journaled(self, write: Callable[..., int], *args: Any) -> int:
-        """``write(*args)`` to the journal; a refused write is a notice and re-raised."""
+    def _journaled(self, game: _Game, write: str, *args: Any) -> int:
+        """``game.journal.<write>(*args)``; a refused write is a notice and re-raised. A
+        journal opened read-only on a full disk is opened for writing again first: once
+        space is freed, the game goes on without a restart."""
+        if game.journal.readonly and self._storage_kind == "full":
+            with contextlib.suppress(JournalError):  # still full: refused below, as before
+                writable = Journal(game.journal.path, clock_mono=self._clock_mono)
+                game.journal.close()
+                game.journal = writable
+            if game.journal.readonly:  # the disk's own reason, not the read-only opening
+                raise StorageError(self.storage_problem or "the disk is full", kind="full")
         try:
-            seq = write(*args)
+            seq = getattr(game.journal, write)(*args)
         except StorageError as e:
             self._storage_failed(e)
             raise
@@ -614,7 +634,7 @@ class GameService:
             return
         canonical = game.rules.to_record(action)
         try:  # the last action taken back and the new one appended: both or neither
-            seq = self._journaled(game.journal.replace_last, canonical)
+            seq = self._journaled(game, "replace_last", canonical)
         except StorageError:
             self.warnings.append(f"The table changed the {kind} move, but it could not be recorded")
             return

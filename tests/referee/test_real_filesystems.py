@@ -78,6 +78,24 @@ def test_a_really_full_disk_refuses_the_action_and_loses_nothing(small_disk):
         again.close()
 
 
+def test_a_disk_full_at_start_shows_the_game_and_goes_on_once_space_is_freed(small_disk):
+    s = GameService(small_disk / "state")
+    s.new_game(START)
+    s.close()
+    filler = _fill(small_disk)
+    s = GameService(small_disk / "state")  # no traceback
+    try:
+        snap = s.snapshot()
+        assert snap["game"]["actions"] == 1 and "is full" in " ".join(snap["notices"])
+        with pytest.raises(StorageError):
+            s.submit(CONDITION)
+        filler.unlink()
+        assert s.submit(CONDITION)["game"]["actions"] == 2
+        assert s.snapshot()["notices"] == []
+    finally:
+        s.close()
+
+
 def test_a_really_read_only_state_directory_comes_up_with_a_notice(small_disk):
     state = small_disk / "state"
     s = GameService(state)
