@@ -165,6 +165,11 @@ class HistoryIndex:
         self._listing = (mtime, ids)
         return ids
 
+    def forget_listing(self) -> None:
+        """List the directory afresh next time (a journal was just added: its directory's
+        modification time may not have moved within the file system's clock tick)."""
+        self._listing = None
+
     def summary(self, game_id: str) -> dict[str, Any]:
         """The summary of the kept game ``game_id``: from the index when its journal is
         unchanged since, else replayed (and stored)."""

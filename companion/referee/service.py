@@ -332,6 +332,7 @@ class GameService:
             if self._game is not None:
                 self._keep_in_history(self._game)
             self._game = _Game(rules, journal, [action], [state], [seq])
+            self.history.forget_listing()
             self.warnings.clear()
             self._refusals.clear()
             self.last_undo = []
