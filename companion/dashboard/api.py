@@ -3,20 +3,16 @@ record and new games. Everything that changes state needs a session."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from functools import wraps
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request, session
+from flask import Blueprint, Response, current_app, jsonify, request, session
 
 from ..errors import IllegalAction, MalformedRecord, StorageError
 from ..referee.history import DEFAULT_LIMIT, MAX_LIMIT
 from ..referee.service import GameService, NoGame
-from . import auth
-
-#: The deepest JSON body taken (objects and lists inside each other); the records are 3 deep.
-MAX_JSON_DEPTH = 32
+from . import auth, errors
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -32,36 +28,7 @@ def _error(status: int, message: str, **extra: Any) -> Response:
 
 
 def _json_body() -> Any:
-    """The request's JSON body (None when it is not JSON or empty); 400 with the reason
-    for text that is not JSON, or JSON nested deeper than ``MAX_JSON_DEPTH``."""
-    if not request.is_json:
-        return None
-    data = request.get_data(cache=True)
-    if not data.strip():
-        return None
-    try:
-        body = json.loads(data)
-    except RecursionError:
-        abort(400, f"the JSON body is nested too deeply: at most {MAX_JSON_DEPTH} levels")
-    except ValueError as e:  # bad JSON, or not UTF-8
-        abort(400, f"the body is not valid JSON ({e}); send one JSON object")
-    if _depth(body) > MAX_JSON_DEPTH:
-        abort(400, f"the JSON body is nested too deeply: at most {MAX_JSON_DEPTH} levels")
-    return body
-
-
-def _depth(value: Any) -> int:
-    """How deep lists and objects nest in ``value`` (a scalar: 0), without recursion."""
-    deepest, todo = 0, [(value, 1)]
-    while todo:
-        v, d = todo.pop()
-        items = v.values() if isinstance(v, dict) else v if isinstance(v, list) else None
-        if items is None:
-            continue
-        deepest = max(deepest, d)
-        if d <= MAX_JSON_DEPTH:  # deeper than that is refused anyway
-            todo.extend((item, d + 1) for item in items)
-    return deepest
+    return errors.json_body()
 
 
 @bp.errorhandler(StorageError)
@@ -237,7 +204,7 @@ def games():
     """A page of the kept games, newest first: ``?limit=`` (1 to 500, default 50) and
     ``?before=<id>`` (the ``next`` of the previous page)."""
     raw = request.args.get("limit", str(DEFAULT_LIMIT))
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_LIMIT:
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= MAX_LIMIT:
         return _error(400, f"limit is a whole number of games from 1 to {MAX_LIMIT}, not {raw!r}")
     try:
         return jsonify(_service().games(limit=int(raw), before=request.args.get("before")))

@@ -7,12 +7,50 @@ so that a tablet always gets a reason it can show, never an HTML error page.
 
 from __future__ import annotations
 
+import json
 import logging
+from typing import Any
 
-from flask import Flask, Response, current_app, jsonify, request
+from flask import Flask, Response, abort, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 log = logging.getLogger("companion.dashboard")
+
+#: The deepest JSON body taken (objects and lists inside each other); the records are 3 deep.
+MAX_JSON_DEPTH = 32
+
+
+def json_body() -> Any:
+    """The request's JSON body (None when it is not JSON or empty); 400 with the reason
+    for text that is not JSON, or JSON nested deeper than ``MAX_JSON_DEPTH``."""
+    if not request.is_json:
+        return None
+    data = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
+    if not data.strip():
+        return None
+    try:
+        body = json.loads(data)
+    except RecursionError:
+        abort(400, f"the JSON body is nested too deeply: at most {MAX_JSON_DEPTH} levels")
+    except ValueError as e:  # bad JSON, or not UTF-8
+        abort(400, f"the body is not valid JSON ({e}); send one JSON object")
+    if _depth(body) > MAX_JSON_DEPTH:
+        abort(400, f"the JSON body is nested too deeply: at most {MAX_JSON_DEPTH} levels")
+    return body
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in ``value`` (a scalar: 0), without recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        items = v.values() if isinstance(v, dict) else v if isinstance(v, list) else None
+        if items is None:
+            continue
+        deepest = max(deepest, d)
+        if d <= MAX_JSON_DEPTH:  # deeper than that is refused anyway
+            todo.extend((item, d + 1) for item in items)
+    return deepest
 
 
 def _json(status: int, message: str) -> Response:

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from companion.dashboard import MAX_BODY_BYTES, create_app
-from companion.dashboard.api import MAX_JSON_DEPTH
+from companion.dashboard.errors import MAX_JSON_DEPTH
 from companion.games.common.records import NAME_MAX_CHARS
 from companion.referee.service import GameService
 

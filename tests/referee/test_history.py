@@ -185,7 +185,8 @@ def test_the_api_pages_and_refuses_a_bad_limit_with_the_reason(tmp_path):
         assert [g["id"] for g in r.json["games"]] == ids[:2] and r.json["next"] == ids[1]
         r = client.get(f"/api/games?limit=2&before={ids[1]}")
         assert [g["id"] for g in r.json["games"]] == ids[2:] and r.json["next"] is None
-        for bad in ("limit=0", "limit=abc", f"limit={history.MAX_LIMIT + 1}", "before=nope"):
+        bad_queries = ("limit=0", "limit=abc", "limit=²", f"limit={history.MAX_LIMIT + 1}")
+        for bad in (*bad_queries, "before=nope"):
             r = client.get(f"/api/games?{bad}")
             assert r.status_code == 400 and r.json["error"], bad
     finally:
