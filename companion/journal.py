@@ -128,8 +128,8 @@ def storage_error(e: BaseException, where: str | os.PathLike[str]) -> StorageErr
         )
     else:
         text = (
-            f"the disk failed to write {place} ({words}): nothing was recorded. Check the"
-            " SD card (`companion doctor`) and restart the companion"
+            f"the disk failed on {place} ({words}): nothing was recorded. Check the SD"
+            " card (`companion doctor`) and restart the companion"
         )
     return StorageError(text, kind=kind)
 
