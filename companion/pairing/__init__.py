@@ -116,8 +116,8 @@ class Pairing:
             return False
         if isinstance(outcome, PairRequest):
             self.announce(
-                f"a tablet at {outcome.client} was paired with the table's confirm button"
-                f" at {time.strftime('%H:%M')}; `companion pin --reset` ends every session"
+                f"a tablet at {outcome.client} was paired with the table's confirm button at"
+                f" {time.strftime('%H:%M')} (the command companion pin --reset ends every session)"
             )
         else:
             clients = ", ".join(sorted({r.client for r in outcome}))

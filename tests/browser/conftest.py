@@ -111,4 +111,4 @@ def unlock(page, pin: str) -> None:
     page.click("#btn-pin")
     page.fill("#pin-input", pin)
     page.click("#pin-form button[value=ok]")
-    expect(page.locator("#btn-pin")).to_have_text("Unlocked")
+    expect(page.locator("#btn-pin")).to_have_text("Lock")
