@@ -182,6 +182,8 @@ def cmd_pin(args: argparse.Namespace) -> int:
 
     try:
         store = PairingStore(settings.state_dir(args.state_dir))
+        if store.problem:  # a PIN kept only in this command's memory would unlock nothing
+            raise OSError(store.write_error)
         if args.reset:
             code = store.reset()
             print("every tablet is locked now; the new table PIN:", file=sys.stderr)

@@ -78,6 +78,8 @@ class Pairing:
         #: the table has a working confirm button (set by the controls once it is open)
         self.button_present = False
         self._generation = self.store.generation
+        if self.store.problem:
+            self.announce(self.store.problem)
 
     @property
     def code(self) -> str:

@@ -16,6 +16,7 @@ import contextlib
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import secrets
 import threading
@@ -25,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from .limits import CODE_DIGITS
+
+log = logging.getLogger("companion.pairing")
 
 STORE_FILE, LOCK_FILE, LEGACY_PIN_FILE = "pairing.json", "pairing.lock", "pin"
 FORMAT = 1
@@ -52,6 +55,10 @@ class PairingStore:
         self._lock = threading.Lock()
         self._raw: bytes | None = None  # the file's bytes as last parsed
         self._data: dict[str, Any] = {}
+        #: why the file cannot be written (a read-only or full state directory): then the
+        #: PIN and the sessions live in this process's memory only, until it restarts
+        self.problem: str | None = None
+        self.write_error: str | None = None
         with self._locked():
             self._load()
 
@@ -61,8 +68,12 @@ class PairingStore:
     def _locked(self) -> Iterator[None]:
         """This process's lock, then the file lock every process takes."""
         with self._lock:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError:  # a read-only state directory: this process alone
+                yield
+                return
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX)
                 yield
@@ -78,7 +89,12 @@ class PairingStore:
     def _load(self) -> None:
         """Read the file if it changed since we last did (create it when missing or
         unreadable: a new PIN, no sessions). Call with the locks held."""
-        raw = self._read()
+        if self.problem:
+            return
+        try:
+            raw = self._read()
+        except OSError:
+            raw = None
         if raw is not None and raw == self._raw:
             return
         try:
@@ -94,25 +110,41 @@ class PairingStore:
         if not ok:
             self._data = {"format": FORMAT, "code": new_code(), "generation": 1, "sessions": {}}
             self._save()
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):
                 (self.path.parent / LEGACY_PIN_FILE).unlink()  # the old 4-digit PIN
             return
         self._data, self._raw = data, raw
 
     def _save(self) -> None:
+        if self.problem:
+            return
         tmp = self.path.with_name(self.path.name + ".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(self._data, f, indent=1, sort_keys=True)
-            f.flush()
-            os.fsync(f.fileno())
-        tmp.replace(self.path)
-        self._raw = self._read()
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(self._data, f, indent=1, sort_keys=True)
+                f.flush()
+                os.fsync(f.fileno())
+            tmp.replace(self.path)
+            self._raw = self._read()
+        except OSError as e:
+            self.write_error = f"cannot write {self.path} ({e.strerror or e})"
+            self.problem = (
+                f"{self.write_error}: the table PIN and the sessions are kept in memory"
+                " until the companion restarts"
+            )
+            log.warning("%s", self.problem)
 
     def _fresh(self) -> dict[str, Any]:
         """The data as the file holds it now (another process may have changed it)."""
         with self._lock:
-            if self._read() == self._raw:  # unchanged: no need for the file lock
+            if self.problem:
+                return self._data
+            try:
+                unchanged = self._read() == self._raw
+            except OSError:
+                unchanged = False
+            if unchanged:  # no need for the file lock
                 return self._data
         with self._locked():
             self._load()

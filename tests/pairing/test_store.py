@@ -86,3 +86,13 @@ def test_a_damaged_file_becomes_a_fresh_one_with_no_sessions(tmp_path):
     assert not store.valid(sid)
     data = json.loads((tmp_path / STORE_FILE).read_text())
     assert len(data["code"]) == 8 and data["sessions"] == {}
+
+
+def test_a_state_directory_that_refuses_writes_keeps_pin_and_sessions_in_memory(tmp_path):
+    (tmp_path / (STORE_FILE + ".tmp")).mkdir()  # every write fails, even for root
+    store = PairingStore(tmp_path)
+    assert "cannot write" in store.problem and "in memory" in store.problem
+    sid, code = store.add_session(how="pin", client="a"), store.code
+    assert store.valid(sid) and len(code) == 8 and store.code == code
+    assert store.end_session(sid) and not store.valid(sid)
+    assert store.reset() != code
