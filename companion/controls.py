@@ -3,8 +3,9 @@
 Confirm: while a tablet asks to pair (``companion.pairing``), a press pairs it (or, when
 more than one asks, refuses them all) and means nothing else; otherwise the boulder
 holder is done, or the players confirm the table as it is. Undo: the last action.
-The LED: fast blink when a device fails, slow blink when the table and the rules
-disagree or the scale cannot tell two stones apart, steady when all is well.
+The LED: a short flash each second while a tablet asks to pair, fast blink when a device
+fails, slow blink when the table and the rules disagree or the scale cannot tell two
+stones apart, steady when all is well.
 """
 
 from __future__ import annotations
@@ -32,11 +33,11 @@ def _safely(what: str, action: Callable[[], object]) -> Callable[[], None]:
     return run
 
 
-def status_of(snapshot: dict) -> str:
-    """The LED state for a dashboard snapshot."""
+def status_of(snapshot: dict, *, pairing_waits: bool = False) -> str:
+    """The LED state for a dashboard snapshot (``pairing_waits``: a tablet asks to pair)."""
     devices_ok = all(d["state"] != "fault" for d in snapshot.get("devices", {}).values())
     attention = bool(snapshot.get("warnings") or snapshot.get("asks"))
-    return led_state(devices_ok=devices_ok, needs_attention=attention)
+    return led_state(devices_ok=devices_ok, needs_attention=attention, pairing_waits=pairing_waits)
 
 
 def confirm_action(service: GameService, pairing: Pairing | None) -> Callable[[], object]:
@@ -76,8 +77,9 @@ def start_controls(
         seen = -1
         while not stop.is_set():
             seen = service.wait_for_change(seen, 1.0)
-            if led is not None and not service.closed:
-                led.show(status_of(service.snapshot()))
+            if led is not None and not service.closed:  # at least once a second
+                waits = pairing is not None and pairing.button.waiting() > 0
+                led.show(status_of(service.snapshot(), pairing_waits=waits))
 
     if led is not None:
         threading.Thread(target=follow, name="status-led", daemon=True).start()

@@ -104,6 +104,17 @@ def test_while_a_tablet_asks_to_pair_the_confirm_button_pairs_it_and_confirms_no
     assert wait_for(lambda: service.snapshot()["warnings"] == [])
 
 
+def test_the_led_flashes_while_a_tablet_asks_to_pair(rig, pairing):
+    service, factory, pinmap = rig
+    led = factory.pin(pinmap.status_led_gpio)
+    assert wait_for(lambda: led.state == 1)  # steady: ready
+    pairing.button.ask("192.168.1.20")
+    assert status_of(service.snapshot(), pairing_waits=True) == "pairing"
+    assert led_levels(led, 2.5) == {0, 1}  # a short flash each second
+    pairing.press()
+    assert wait_for(lambda: led_levels(led, 1.2) == {1}, timeout_s=5.0)  # steady again
+
+
 def test_a_pairing_request_that_expired_leaves_the_button_to_the_game(rig, pairing):
     service, factory, pinmap = rig
     out_of_turn_warning(service)
