@@ -286,3 +286,29 @@ def test_configured_names_are_answered(service, pairing, monkeypatch):
 def test_a_star_answers_to_any_name(service, pairing):
     app = create_app(service, pairing=pairing, test_config={"ALLOWED_HOSTS": ("*",)})
     assert app.test_client().get("/api/state", headers={"Host": "x.example"}).status_code == 200
+
+
+def test_companion_run_refuses_a_rebound_name_and_answers_its_address(tmp_path):
+    """A real ``companion run`` on a loopback socket, asked as a browser after DNS
+    rebinding would ask; its PIN works once, then the next one does."""
+    import http.client
+    import json
+
+    from .server_process import ServerProcess
+
+    server = ServerProcess(tmp_path / "state")
+    try:
+        answers = {}
+        for host in (f"rebind.example:{server.port}", f"127.0.0.1:{server.port}"):
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+            conn.request("GET", "/api/state", headers={"Host": host})
+            r = conn.getresponse()
+            answers[host] = (r.status, json.loads(r.read()))
+            conn.close()
+        status, body = answers[f"rebind.example:{server.port}"]
+        assert status == 421 and "rebind.example" in body["error"]
+        assert answers[f"127.0.0.1:{server.port}"][0] == 200
+        assert re.fullmatch(r"\d{8}", server.pin)
+        assert server.post("/api/session", {"pin": server.pin}) == {"session": True}
+    finally:
+        server.kill()
