@@ -1,8 +1,11 @@
 """The table's optional buttons and status LED, wired to the referee for ``companion run``.
 
-Confirm: the boulder holder is done, or the players confirm the table as it is. Undo:
-the last action. The LED: fast blink when a device fails, slow blink when the table and
-the rules disagree or the scale cannot tell two stones apart, steady when all is well.
+Confirm: while a tablet asks to pair (``companion.pairing``), a press pairs it (or, when
+more than one asks, refuses them all) and means nothing else; otherwise the boulder
+holder is done, or the players confirm the table as it is. Undo: the last action.
+The LED: a short flash each second while a tablet asks to pair, fast blink when a device
+fails, slow blink when the table and the rules disagree or the scale cannot tell two
+stones apart, steady when all is well.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from collections.abc import Callable
 
 from .devices.buttons import led_state, open_controls
 from .errors import DeviceUnavailable, StorageError
+from .pairing import Pairing
 from .pinmap import PinMap
 from .referee.service import GameService, NoGame
 
@@ -31,40 +35,61 @@ def _safely(what: str, action: Callable[[], object]) -> Callable[[], None]:
     return run
 
 
-def status_of(snapshot: dict) -> str:
-    """The LED state for a dashboard snapshot."""
+def status_of(snapshot: dict, *, pairing_waits: bool = False) -> str:
+    """The LED state for a dashboard snapshot (``pairing_waits``: a tablet asks to pair)."""
     devices_ok = all(d["state"] != "fault" for d in snapshot.get("devices", {}).values())
     attention = bool(snapshot.get("warnings") or snapshot.get("asks"))
-    return led_state(devices_ok=devices_ok, needs_attention=attention)
+    return led_state(devices_ok=devices_ok, needs_attention=attention, pairing_waits=pairing_waits)
 
 
-def start_controls(service: GameService, pinmap: PinMap, *, pin_factory=None) -> Callable[[], None]:
+def confirm_action(service: GameService, pairing: Pairing | None) -> Callable[[], object]:
+    """What a press of the confirm button does: pair the tablet that asks, if one asks
+    (only while it waits); else confirm in the game."""
+
+    def confirm() -> object:
+        if pairing is not None and pairing.press():
+            return None
+        return service.confirm()
+
+    return confirm
+
+
+def start_controls(
+    service: GameService, pinmap: PinMap, *, pairing: Pairing | None = None, pin_factory=None
+) -> Callable[[], None]:
     """Open the buttons and LED the pin map enables; returns a function that closes them.
-    Without GPIO they are announced as unavailable and the tablet does everything."""
+    Without GPIO they are announced as unavailable and the tablet does everything.
+    ``pairing``: the confirm button pairs tablets too (``pairing.button_present`` is set
+    once the button is open)."""
     try:
         buttons, led = open_controls(
             pinmap,
-            on_confirm=_safely("confirm", service.confirm),
+            on_confirm=_safely("confirm", confirm_action(service, pairing)),
             on_undo=_safely("undo", service.undo),
             pin_factory=pin_factory,
         )
     except DeviceUnavailable as e:
         service.announce(f"buttons and status LED: {e}; the tablet does everything")
         return lambda: None
+    if pairing is not None and buttons is not None and "confirm" in buttons.buttons:
+        pairing.button_present = True
     stop = threading.Event()
 
     def follow() -> None:
         seen = -1
         while not stop.is_set():
             seen = service.wait_for_change(seen, 1.0)
-            if led is not None and not service.closed:
-                led.show(status_of(service.snapshot()))
+            if led is not None and not service.closed:  # at least once a second
+                waits = pairing is not None and pairing.button.waiting() > 0
+                led.show(status_of(service.snapshot(), pairing_waits=waits))
 
     if led is not None:
         threading.Thread(target=follow, name="status-led", daemon=True).start()
 
     def close() -> None:
         stop.set()
+        if pairing is not None:
+            pairing.button_present = False
         for part in (buttons, led):
             if part is not None:
                 part.close()

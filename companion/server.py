@@ -15,7 +15,7 @@ from collections.abc import Callable
 from waitress.server import create_server
 
 from .dashboard import create_app
-from .dashboard.auth import table_pin
+from .pairing import Pairing
 from .referee.service import GameService
 
 log = logging.getLogger("companion.server")
@@ -39,17 +39,21 @@ def serve(
     threads: int = 16,
     background: Callable[[], None] | None = None,
     ready: Callable[[str], None] | None = None,
+    pairing: Pairing | None = None,
 ) -> None:
     """Serve the dashboard for ``service`` until interrupted; print where to point the
     tablet and the PIN. ``background`` (e.g. the demo table) runs on its own thread;
     ``ready`` is called with the dashboard's address once the server listens (e.g. to
-    tell systemd, ``systemd_notify``)."""
-    app = create_app(service)
+    tell systemd, ``systemd_notify``). ``pairing``: the table's pairing state, shared
+    with its controls (default: one of its own)."""
+    if pairing is None:
+        pairing = Pairing(service.state_dir, announce=service.announce)
+    app = create_app(service, pairing=pairing)
     server = create_server(app, host=host, port=port, threads=threads, channel_timeout=3600)
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     url = f"http://{shown or host}:{server.effective_port}/"
     print(f"Dashboard: {url}", flush=True)
-    print(f"Table PIN: {table_pin(service.state_dir)}", flush=True)
+    print(f"Table PIN: {pairing.code}", flush=True)
     print(f"Games are journaled in {service.state_dir / 'games'}", flush=True)
     if background is not None:
         threading.Thread(target=background, name="table", daemon=True).start()

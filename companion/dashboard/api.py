@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from functools import wraps
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, session
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..errors import IllegalAction, MalformedRecord, StorageError
 from ..referee.history import DEFAULT_LIMIT, MAX_LIMIT
@@ -47,8 +47,8 @@ def acting(view):
             return _error(403, "cross-site requests are refused")
         if request.headers.get("X-Companion") != "1" or not request.is_json:
             return _error(400, "send JSON with the header X-Companion: 1")
-        if not session.get("table"):
-            return _error(401, "enter the table PIN first (shown on the companion's screen)")
+        if not auth.has_session():
+            return _error(401, "unlock first: the table's confirm button or the table PIN")
         return view(*args, **kwargs)
 
     return guarded
@@ -57,7 +57,7 @@ def acting(view):
 @bp.get("/state")
 def state():
     snap = _service().snapshot()
-    snap["session"] = bool(session.get("table"))
+    snap["session"] = auth.has_session()
     return jsonify(snap)
 
 
@@ -85,37 +85,6 @@ def events():
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return Response(stream(), mimetype="text/event-stream", headers=headers)
-
-
-@bp.post("/session")
-def login():
-    if not auth.same_origin(request.headers.get("Origin"), request.host):
-        return _error(403, "cross-site requests are refused")
-    limit: auth.PinRateLimit = current_app.extensions["companion.pin_limit"]
-    client = request.remote_addr or "?"
-    wait = limit.retry_after_s(client)
-    if wait > 0:
-        response = _error(429, f"too many wrong PINs; try again in {wait:.0f} s")
-        response.headers["Retry-After"] = str(int(wait) + 1)
-        return response
-    body = _json_body()
-    given = body.get("pin") if isinstance(body, dict) else None
-    if not auth.pin_matches(given, current_app.config["TABLE_PIN"]):
-        limit.failed(client)
-        return _error(
-            403, "wrong PIN: it is shown on the companion's screen and by `companion pin`"
-        )
-    limit.succeeded(client)
-    session.clear()
-    session["table"] = True
-    session.permanent = True
-    return jsonify({"session": True})
-
-
-@bp.delete("/session")
-def logout():
-    session.clear()
-    return jsonify({"session": False})
 
 
 @bp.post("/actions")

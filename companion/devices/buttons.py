@@ -8,7 +8,9 @@ in tests); never gpiozero's global ``Device.pin_factory``.
 
 The LED shows one of ``LED_STATES``: ``ready`` (steady on), ``attention`` (slow blink:
 the table and the rules disagree, or a decision waits on the tablet), ``fault`` (fast
-blink: a device failed, e.g. the load cells stopped), ``off``. ``led_state`` decides which,
+blink: a device failed, e.g. the load cells stopped), ``pairing`` (a short flash each
+second: a tablet asks to pair, so a press of confirm now pairs it), ``off``.
+``led_state`` decides which,
 from plain facts, so the policy is testable without pins.
 """
 
@@ -21,14 +23,18 @@ from gpiozero import LED, Button
 
 log = logging.getLogger("companion.devices.buttons")
 
-READY, ATTENTION, FAULT, OFF = "ready", "attention", "fault", "off"
-LED_STATES = (READY, ATTENTION, FAULT, OFF)
+READY, ATTENTION, FAULT, PAIRING, OFF = "ready", "attention", "fault", "pairing", "off"
+LED_STATES = (READY, ATTENTION, FAULT, PAIRING, OFF)
 #: (on, off) seconds of each blinking state
-BLINK_S = {ATTENTION: (1.0, 1.0), FAULT: (0.15, 0.15)}
+BLINK_S = {ATTENTION: (1.0, 1.0), FAULT: (0.15, 0.15), PAIRING: (0.1, 0.9)}
 
 
-def led_state(*, devices_ok: bool, needs_attention: bool) -> str:
-    """``fault`` when a device failed, else ``attention`` when people must look, else ``ready``."""
+def led_state(*, devices_ok: bool, needs_attention: bool, pairing_waits: bool = False) -> str:
+    """``pairing`` while a tablet asks to pair (what a press of confirm does then), else
+    ``fault`` when a device failed, else ``attention`` when people must look, else
+    ``ready``."""
+    if pairing_waits:
+        return PAIRING
     if not devices_ok:
         return FAULT
     return ATTENTION if needs_attention else READY

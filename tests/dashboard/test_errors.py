@@ -36,7 +36,12 @@ def app(service):
 
 def _player(app):
     client = app.test_client()
-    assert client.post("/api/session", json={"pin": app.config["TABLE_PIN"]}).status_code == 200
+    assert (
+        client.post(
+            "/api/session", json={"pin": app.extensions["companion.pairing"].code}
+        ).status_code
+        == 200
+    )
     return client
 
 

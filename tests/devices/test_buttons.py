@@ -14,6 +14,7 @@ from companion.devices.buttons import (
     ATTENTION,
     FAULT,
     OFF,
+    PAIRING,
     READY,
     ControlButtons,
     StatusLED,
@@ -104,7 +105,7 @@ def test_the_led_is_steady_when_ready_and_blinks_for_attention_and_fault(factory
 
 def test_an_unknown_led_state_is_refused(factory):
     led = StatusLED(22, pin_factory=factory)
-    with pytest.raises(ValueError, match="choose one of ready, attention, fault, off"):
+    with pytest.raises(ValueError, match="choose one of ready, attention, fault, pairing, off"):
         led.show("green")
     led.close()
 
@@ -113,6 +114,12 @@ def test_the_led_state_puts_faults_before_attention():
     assert led_state(devices_ok=True, needs_attention=False) == READY
     assert led_state(devices_ok=True, needs_attention=True) == ATTENTION
     assert led_state(devices_ok=False, needs_attention=True) == FAULT
+
+
+def test_a_tablet_asking_to_pair_outranks_everything_on_the_led():
+    """While it asks, a press of confirm pairs it: the LED says so whatever else holds."""
+    for ok in (True, False):
+        assert led_state(devices_ok=ok, needs_attention=True, pairing_waits=True) == PAIRING
 
 
 def test_controls_follow_the_pin_map(factory):

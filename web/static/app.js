@@ -110,7 +110,8 @@ function render(s) {
   if (snap && s.version < snap.version) return;  // an older answer after a newer event
   snap = s;
   if (typeof s.session === "boolean") unlocked = s.session;
-  $("btn-pin").textContent = unlocked ? "Unlocked" : "Unlock";
+  $("btn-pin").textContent = unlocked ? "Lock" : "Unlock";
+  $("btn-pin").title = unlocked ? "Lock this tablet: unlock again with the button or the PIN" : "Unlock this tablet to make decisions";
   renderBanners(s);
   renderDevices(s.devices || {});
   const game = s.replay && s.game ? GAMES[s.game.name] : null;
@@ -166,24 +167,145 @@ async function keepAwake(on) {
 
 // ---- dialogs ------------------------------------------------------------------------
 
-function openPin() {
+// ---- unlocking and locking this tablet (docs/api.md, Sessions) ------------------------
+// The dialog offers pairing by the table's confirm button (when the table has one) and
+// the table PIN. A lock-out (429) counts down the seconds the server gives (Retry-After).
+// afterUnlock: what asked for the PIN (e.g. the New-game dialog), opened once unlocked.
+
+let afterUnlock = null;
+let pinLockedUntil = 0;  // Date.now() ms until which the server refuses PINs
+let pinCountdown = null;
+let pairPoll = null;
+
+async function openPin(then = null) {
+  afterUnlock = then;
   $("pin-error").textContent = "";
   $("pin-input").value = "";
-  $("pin-dialog").showModal();
+  $("pair-status").textContent = "";
+  $("pair-button").disabled = false;
+  showPinLockout();
+  if (!$("pin-dialog").open) $("pin-dialog").showModal();
+  try {
+    const { button } = await (await fetch("/api/session")).json();
+    $("pair-box").hidden = !button;
+  } catch (_) { $("pair-box").hidden = true; }
 }
 
-$("pin-form").addEventListener("submit", async (ev) => {
-  if (ev.submitter && ev.submitter.value === "cancel") return;
-  ev.preventDefault();
-  try {
-    await post("/api/session", { pin: $("pin-input").value });
-    unlocked = true;
-    $("pin-dialog").close();
-    render(await (await fetch("/api/state")).json());
-  } catch (e) {
-    $("pin-error").textContent = e.message;
+function closePin() {
+  stopPairing();
+  if ($("pin-dialog").open) $("pin-dialog").close();
+}
+
+async function unlockedNow() {
+  unlocked = true;
+  closePin();
+  const then = afterUnlock;
+  afterUnlock = null;
+  try { render(await (await fetch("/api/state")).json()); } catch (_) { /* the next event redraws */ }
+  if (then) then();
+}
+
+// The PIN field and its button stay disabled while the server refuses PINs.
+function showPinLockout() {
+  clearInterval(pinCountdown);
+  const tick = () => {
+    const left = Math.ceil((pinLockedUntil - Date.now()) / 1000);
+    const locked = left > 0;
+    $("pin-input").disabled = locked;
+    $("pin-ok").disabled = locked;
+    if (locked) {
+      $("pin-error").textContent = `Too many wrong PINs were tried on this table. Try again in ${left} s` +
+        ($("pair-box").hidden ? "." : ", or pair with the button.");
+    } else {
+      clearInterval(pinCountdown);
+      if ($("pin-error").dataset.lockout) $("pin-error").textContent = "";
+    }
+    $("pin-error").dataset.lockout = locked ? "1" : "";
+  };
+  tick();
+  if (pinLockedUntil > Date.now()) pinCountdown = setInterval(tick, 1000);
+}
+
+async function sendPin() {
+  const res = await fetch("/api/session", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Companion": "1" },
+    body: JSON.stringify({ pin: $("pin-input").value }),
+  });
+  const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
+  if (res.ok) return unlockedNow();
+  $("pin-input").value = "";
+  if (res.status === 429) {
+    const seconds = Number(res.headers.get("Retry-After")) || data.retry_after_s || 30;
+    pinLockedUntil = Date.now() + seconds * 1000;
+    showPinLockout();
+    return;
   }
+  $("pin-error").textContent = data.error || `HTTP ${res.status}`;
+  $("pin-input").focus();
+}
+
+$("pin-form").addEventListener("submit", (ev) => {
+  if (ev.submitter && ev.submitter.value === "cancel") { stopPairing(); afterUnlock = null; return; }
+  ev.preventDefault();
+  sendPin().catch((e) => { $("pin-error").textContent = e.message; });
 });
+$("pin-dialog").addEventListener("close", stopPairing);
+
+function stopPairing() {
+  clearTimeout(pairPoll);
+  pairPoll = null;
+  $("pair-button").disabled = false;
+}
+
+// Ask to pair, then follow the request (once a second, for as long as it may wait).
+async function pairByButton() {
+  stopPairing();
+  $("pair-button").disabled = true;
+  const status = $("pair-status");
+  try {
+    const res = await fetch("/api/pairing", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Companion": "1" },
+      body: "{}",
+    });
+    const data = await res.json();
+    if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
+    const id = data.request;
+    const until = Date.now() + (data.wait_s + 5) * 1000;
+    const follow = async () => {
+      pairPoll = null;
+      if (Date.now() > until) { status.textContent = "Nobody pressed the button in time: ask again."; stopPairing(); return; }
+      const r = await fetch(`/api/pairing/${encodeURIComponent(id)}`);
+      const s = await r.json().catch(() => ({}));
+      if (r.ok && s.state === "granted") return unlockedNow();
+      if (r.ok && s.state === "waiting") {
+        status.textContent = `Press the confirm button on the table now (${Math.ceil(s.left_s)} s left).`;
+        pairPoll = setTimeout(() => follow().catch(failed), 1000);
+        return;
+      }
+      status.textContent = s.reason || s.error || "The request ended: ask again.";
+      stopPairing();
+    };
+    const failed = (e) => { status.textContent = e.message; stopPairing(); };
+    status.textContent = "Press the confirm button on the table now.";
+    await follow();
+  } catch (e) {
+    status.textContent = e.message;
+    stopPairing();
+  }
+}
+
+$("pair-button").addEventListener("click", () => { pairByButton(); });
+
+// Lock: this tablet's session ends on the server (a kept cookie is worth nothing after).
+async function lockTablet() {
+  try {
+    await fetch("/api/session", { method: "DELETE", headers: { "X-Companion": "1" } });
+  } catch (e) { showError(e.message); return; }
+  unlocked = false;
+  try { render(await (await fetch("/api/state")).json()); } catch (_) { /* the next event redraws */ }
+}
 
 // The new-game dialog: the game chosen, the names, then the game's own options
 // (each game's newGame: help, max players, options(box, names), body(names)).
@@ -246,8 +368,8 @@ $("games-box").addEventListener("toggle", async (ev) => {
   }));
 });
 
-$("btn-new").addEventListener("click", () => (unlocked ? openNew() : openPin()));
-$("btn-pin").addEventListener("click", openPin);
+$("btn-new").addEventListener("click", () => (unlocked ? openNew() : openPin(openNew)));
+$("btn-pin").addEventListener("click", () => (unlocked ? lockTablet() : openPin()));
 
 // Start once every game's script has registered itself.
 window.addEventListener("DOMContentLoaded", () => {
