@@ -13,6 +13,7 @@ from flask import Flask
 from ..paths import data_dir
 from ..referee.service import GameService
 from . import api, auth, pages
+from .streams import StreamHub, StreamLimits
 
 
 def create_app(service: GameService, *, test_config: dict[str, Any] | None = None) -> Flask:
@@ -30,12 +31,14 @@ def create_app(service: GameService, *, test_config: dict[str, Any] | None = Non
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
         SSE_KEEPALIVE_S=15.0,
+        STREAM_LIMITS=StreamLimits(),
         JSON_SORT_KEYS=False,
     )
     if test_config:
         app.config.update(test_config)
     app.extensions["companion.service"] = service
     app.extensions["companion.pin_limit"] = auth.PinRateLimit()
+    app.extensions["companion.streams"] = StreamHub(service, app.config["STREAM_LIMITS"])
     app.json.sort_keys = False
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)

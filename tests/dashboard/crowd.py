@@ -1,0 +1,159 @@
+"""A crowd on loopback for connection tests and the bench: event streams, idle
+connections and a paired tablet, against a dashboard served by waitress in this process.
+
+Everything talks to 127.0.0.1 only; every read has a timeout, every loop a bound.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import threading
+import time
+from pathlib import Path
+
+from waitress.server import create_server
+
+from companion.dashboard import create_app
+from companion.dashboard.streams import StreamLimits
+from companion.referee.service import GameService
+from companion.server import waitress_settings
+
+START = {
+    "game": "hinkel-stein",
+    "players": ["Ana", "Ben", "Cleo", "Dora"],
+    "deal": {"Ana": ["pillar"], "Ben": ["hinkelstein"], "Cleo": ["quartz"], "Dora": ["boulder"]},
+}
+
+
+class Dashboard:
+    """The real dashboard on waitress, with the settings ``companion run`` uses."""
+
+    def __init__(self, state_dir: Path, limits: StreamLimits | None = None, **config):
+        self.limits = limits or StreamLimits()
+        self.service = GameService(state_dir)
+        self.app = create_app(self.service, test_config={"STREAM_LIMITS": self.limits, **config})
+        self.server = create_server(
+            self.app, host="127.0.0.1", port=0, **waitress_settings(self.limits.threads)
+        )
+        self.port = int(self.server.effective_port)
+        self.pin = self.app.config["TABLE_PIN"]
+        self.hub = self.app.extensions["companion.streams"]
+        self.thread = threading.Thread(target=self.server.run, name="waitress", daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.service.close()  # ends the streams first
+        time.sleep(0.2)
+        self.server.close()
+        self.thread.join(5)
+
+
+def connect(port: int, source: str = "127.0.0.1", timeout_s: float = 5.0) -> socket.socket:
+    """A TCP connection to the dashboard from loopback address ``source``."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.settimeout(timeout_s)
+    s.bind((source, 0))
+    s.connect(("127.0.0.1", port))
+    return s
+
+
+def request_text(path: str, cookie: str | None = None) -> bytes:
+    extra = f"Cookie: {cookie}\r\n" if cookie else ""
+    return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n{extra}\r\n".encode()
+
+
+class RawStream:
+    """``GET /api/events`` on a raw socket: the status and the snapshots' versions."""
+
+    def __init__(self, port: int, source: str = "127.0.0.1", cookie: str | None = None):
+        self.sock = connect(port, source)
+        self.sock.sendall(request_text("/api/events", cookie))
+        self.buf = b""
+        self.versions: list[int] = []
+        self.status: int | None = None
+        self.body = b""
+
+    def read_status(self, timeout_s: float = 5.0) -> int:
+        """The response's status code (reads the headers)."""
+        deadline = time.monotonic() + timeout_s
+        while b"\r\n\r\n" not in self.buf:
+            self._recv(deadline)
+        head, self.buf = self.buf.split(b"\r\n\r\n", 1)
+        self.status = int(head.split(b" ", 2)[1])
+        return self.status
+
+    def refusal(self, timeout_s: float = 5.0) -> dict:
+        """The JSON body of a refused stream (the server closes the connection)."""
+        deadline = time.monotonic() + timeout_s
+        try:
+            while True:
+                if not self._recv(deadline):
+                    break
+        except OSError:
+            pass
+        return json.loads(self.buf)
+
+    def wait_version(self, version: int, timeout_s: float = 5.0) -> bool:
+        """Read events until one carries ``version`` or later; False on timeout/EOF."""
+        deadline = time.monotonic() + timeout_s
+        while not self.versions or self.versions[-1] < version:
+            try:
+                if not self._recv(deadline):
+                    return False
+            except (TimeoutError, OSError):
+                return False
+            for line in self.buf.split(b"\n"):
+                if line.startswith(b"id: "):
+                    self.versions.append(int(line[4:]))
+            self.buf = self.buf[self.buf.rfind(b"\n") + 1 :]
+        return True
+
+    def _recv(self, deadline: float) -> bool:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("no answer in time")
+        self.sock.settimeout(left)
+        data = self.sock.recv(65536)
+        self.buf += data
+        return bool(data)
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def crowd(port: int, streams: int, idle: int, source: str = "127.0.0.1"):
+    """``streams`` event streams and ``idle`` connections that never send a request,
+    all from ``source``: (the streams, the idle sockets)."""
+    idle_socks = [connect(port, source) for _ in range(idle)]
+    raw = [RawStream(port, source) for _ in range(streams)]
+    return raw, idle_socks
+
+
+class Tablet:
+    """A paired tablet: a session cookie, JSON requests with a timeout, its own stream."""
+
+    def __init__(self, port: int, pin: str, timeout_s: float = 5.0):
+        self.port, self.timeout_s = port, timeout_s
+        self.cookie = None
+        status, body, headers = self.call("POST", "/api/session", {"pin": pin})
+        assert status == 200, body
+        self.cookie = headers["Set-Cookie"].split(";", 1)[0]
+
+    def call(self, method: str, path: str, body=None):
+        """(status, JSON answer, headers) of one request on a fresh connection."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout_s)
+        headers = {"X-Companion": "1", "Content-Type": "application/json"}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        data = None if body is None else json.dumps(body)
+        try:
+            conn.request(method, path, body=data, headers=headers)
+            resp = conn.getresponse()
+            return resp.status, json.loads(resp.read()), resp.headers
+        finally:
+            conn.close()
+
+    def stream(self) -> RawStream:
+        return RawStream(self.port, cookie=self.cookie)
