@@ -30,13 +30,21 @@ START = {
 class Dashboard:
     """The real dashboard on waitress, with the settings ``companion run`` uses."""
 
-    def __init__(self, state_dir: Path, limits: StreamLimits | None = None, **config):
+    def __init__(
+        self,
+        state_dir: Path,
+        limits: StreamLimits | None = None,
+        *,
+        waitress: dict | None = None,
+        **config,
+    ):
+        """``limits``: the stream limits (``companion run``'s by default); ``waitress``:
+        settings to change; ``config``: the Flask app's (e.g. ``SSE_KEEPALIVE_S``)."""
         self.limits = limits or StreamLimits()
         self.service = GameService(state_dir)
         self.app = create_app(self.service, test_config={"STREAM_LIMITS": self.limits, **config})
-        self.server = create_server(
-            self.app, host="127.0.0.1", port=0, **waitress_settings(self.limits.threads)
-        )
+        settings = {**waitress_settings(self.limits.threads), **(waitress or {})}
+        self.server = create_server(self.app, host="127.0.0.1", port=0, **settings)
         self.port = int(self.server.effective_port)
         self.pin = self.app.config["TABLE_PIN"]
         self.hub = self.app.extensions["companion.streams"]
@@ -76,24 +84,48 @@ class RawStream:
         self.body = b""
 
     def read_status(self, timeout_s: float = 5.0) -> int:
-        """The response's status code (reads the headers)."""
+        """The response's status code (reads the headers into ``headers``)."""
         deadline = time.monotonic() + timeout_s
         while b"\r\n\r\n" not in self.buf:
-            self._recv(deadline)
+            if not self._recv(deadline):
+                raise ConnectionError("closed before an answer")
         head, self.buf = self.buf.split(b"\r\n\r\n", 1)
-        self.status = int(head.split(b" ", 2)[1])
+        lines = head.decode("latin-1").split("\r\n")
+        self.status = int(lines[0].split(" ", 2)[1])
+        self.headers = {k.lower(): v.strip() for k, v in (x.split(":", 1) for x in lines[1:])}
         return self.status
 
     def refusal(self, timeout_s: float = 5.0) -> dict:
-        """The JSON body of a refused stream (the server closes the connection)."""
+        """The JSON body of a refused stream."""
+        deadline = time.monotonic() + timeout_s
+        while len(self.buf) < int(self.headers["content-length"]):
+            if not self._recv(deadline):
+                break
+        return json.loads(self.buf)
+
+    def read_event(self, name: str, timeout_s: float = 5.0) -> dict | None:
+        """The data of the next ``event: name`` (JSON); None if the stream ends first."""
+        deadline = time.monotonic() + timeout_s
+        marker = f"event: {name}\ndata: ".encode()
+        while True:
+            start = self.buf.find(marker)
+            end = self.buf.find(b"\n", start + len(marker)) if start >= 0 else -1
+            if end >= 0:
+                return json.loads(self.buf[start + len(marker) : end])
+            if not self._recv(deadline):
+                return None
+
+    def ended(self, timeout_s: float = 5.0) -> bool:
+        """True once the server ends the stream (its last chunk, or the connection
+        closed); False on timeout."""
         deadline = time.monotonic() + timeout_s
         try:
-            while True:
+            while not self.buf.endswith(b"\r\n0\r\n\r\n"):
                 if not self._recv(deadline):
-                    break
-        except OSError:
-            pass
-        return json.loads(self.buf)
+                    return True
+        except (TimeoutError, OSError):
+            return False
+        return True
 
     def wait_version(self, version: int, timeout_s: float = 5.0) -> bool:
         """Read events until one carries ``version`` or later; False on timeout/EOF."""
@@ -137,6 +169,10 @@ class Tablet:
     def __init__(self, port: int, pin: str, timeout_s: float = 5.0):
         self.port, self.timeout_s = port, timeout_s
         self.cookie = None
+        self.pair(pin)
+
+    def pair(self, pin: str) -> None:
+        """Get a session cookie the way the page does (the one place that knows how)."""
         status, body, headers = self.call("POST", "/api/session", {"pin": pin})
         assert status == 200, body
         self.cookie = headers["Set-Cookie"].split(";", 1)[0]
