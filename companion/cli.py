@@ -195,7 +195,10 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     run.add_argument("--port", type=int, default=8000)
     run.add_argument(
-        "--threads", type=int, help="server threads (default: one per live page allowed, plus 8)"
+        "--threads",
+        type=int,
+        help="server threads: 12 for requests and paired tablets, the rest for onlookers' pages"
+        " (default: 76)",
     )
     run.add_argument("--state-dir", help="where journals and the PIN live (see docs/api.md)")
     run.add_argument(

@@ -64,6 +64,17 @@ def lan_address() -> str | None:
             return None
 
 
+def limits_for_threads(threads: int) -> StreamLimits:
+    """The stream limits for ``threads`` worker threads: the pool of streams gets what
+    the paired tablets' reserve and the request threads leave (at least one)."""
+    limits = StreamLimits()
+    least = limits.sessions + limits.request_threads + 1
+    if threads < least:
+        log.warning("%d server threads are too few: using %d", threads, least)
+    pool = max(1, threads - limits.sessions - limits.request_threads)
+    return replace(limits, pool=pool, per_address=min(limits.per_address, pool))
+
+
 def serve(
     service: GameService,
     *,
@@ -74,21 +85,13 @@ def serve(
     ready: Callable[[str], None] | None = None,
 ) -> None:
     """Serve the dashboard for ``service`` until interrupted; print where to point the
-    tablet and the PIN. ``threads``: waitress worker threads, by default one for each
-    stream ``StreamLimits`` allows plus its ``request_threads`` (fewer threads shrink
-    the stream pool to fit). ``background`` (e.g. the demo table) runs on its own thread;
-    ``ready`` is called with the dashboard's address once the server listens (e.g. to
-    tell systemd, ``systemd_notify``)."""
-    limits = StreamLimits()
-    if threads is not None and threads < limits.threads:
-        least = limits.sessions + limits.request_threads + 1
-        if threads < least:
-            log.warning("%d server threads are too few: using %d", threads, least)
-            threads = least
-        pool = threads - limits.sessions - limits.request_threads
-        limits = replace(limits, pool=pool, per_address=min(limits.per_address, pool))
+    tablet and the PIN. ``threads``: waitress worker threads (``limits_for_threads``;
+    by default ``StreamLimits().threads``). ``background`` (e.g. the demo table) runs on
+    its own thread; ``ready`` is called with the dashboard's address once the server
+    listens (e.g. to tell systemd, ``systemd_notify``)."""
+    limits = StreamLimits() if threads is None else limits_for_threads(threads)
     app = create_app(service, test_config={"STREAM_LIMITS": limits})
-    settings = waitress_settings(threads if threads is not None else limits.threads)
+    settings = waitress_settings(limits.threads)
     server = create_server(app, host=host, port=port, **settings)
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     url = f"http://{shown or host}:{server.effective_port}/"

@@ -14,6 +14,7 @@ import pytest
 
 from companion.dashboard.streams import StreamHub, StreamLimits
 from companion.referee.service import GameService
+from companion.server import limits_for_threads
 
 from .crowd import START, Dashboard, RawStream, Tablet, connect, crowd
 
@@ -252,3 +253,11 @@ def test_idle_connections_are_closed_but_streams_in_progress_are_not(tmp_path):
         stream.close()
     finally:
         d.close()
+
+
+def test_server_threads_set_the_pool_and_keep_the_reserved_ones():
+    lim = limits_for_threads(212)
+    assert (lim.pool, lim.threads) == (200, 212)
+    small = limits_for_threads(3)  # too few: the reserved threads stay
+    assert (small.pool, small.per_address) == (1, 1)
+    assert small.threads == small.sessions + small.request_threads + 1
