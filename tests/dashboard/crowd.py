@@ -106,12 +106,13 @@ class RawStream:
     def read_event(self, name: str, timeout_s: float = 5.0) -> dict | None:
         """The data of the next ``event: name`` (JSON); None if the stream ends first."""
         deadline = time.monotonic() + timeout_s
-        marker = f"event: {name}\ndata: ".encode()
+        marker = f"event: {name}\n".encode()
         while True:
             start = self.buf.find(marker)
-            end = self.buf.find(b"\n", start + len(marker)) if start >= 0 else -1
+            data = self.buf.find(b"data: ", start) if start >= 0 else -1
+            end = self.buf.find(b"\n", data) if data >= 0 else -1
             if end >= 0:
-                return json.loads(self.buf[start + len(marker) : end])
+                return json.loads(self.buf[data + 6 : end])
             if not self._recv(deadline):
                 return None
 
