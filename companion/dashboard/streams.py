@@ -88,7 +88,9 @@ class StreamHub:
     def __init__(self, service: GameService, limits: StreamLimits | None = None) -> None:
         self.service = service
         self.limits = limits or StreamLimits()
-        self._cond = threading.Condition()
+        lock = threading.Lock()  # guards the counts and the version
+        self._cond = threading.Condition(lock)  # the pool's streams wait on it
+        self._tablets = threading.Condition(lock)  # paired tablets wait here, woken first
         self._open: dict[int, Stream] = {}  # in the order they were admitted
         self._pool_by_address: Counter[str] = Counter()
         self._pool = self._reserved = 0
@@ -156,7 +158,7 @@ class StreamHub:
             f" ({self.limits.sessions} at most): reload to take them back",
             self.limits.retry_after_s,
         )
-        self._cond.notify_all()
+        self._wake()
 
     def _release(self, stream: Stream) -> None:
         with self._cond:
@@ -190,7 +192,7 @@ class StreamHub:
         try:
             while True:
                 with self._cond:
-                    self._cond.wait_for(
+                    (self._tablets if stream.reserved else self._cond).wait_for(
                         lambda s=seen: stream.ended or self.service.closed or self._version > s,
                         timeout=keepalive_s,
                     )
@@ -209,6 +211,11 @@ class StreamHub:
                     return
         finally:
             stream.release()
+
+    def _wake(self) -> None:
+        """Wake every stream, the paired tablets first (call with the lock held)."""
+        self._tablets.notify_all()
+        self._cond.notify_all()
 
     def _start_watcher(self) -> None:
         if self._watcher is None or not self._watcher.is_alive():
@@ -229,7 +236,7 @@ class StreamHub:
                 for s in gone:
                     s.ended = True
                 if version != seen or gone or self.service.closed:
-                    self._cond.notify_all()
+                    self._wake()
                 if self.service.closed or not self._open:
                     self._watcher = None
                     return
