@@ -232,7 +232,7 @@ class StreamHub:
             version = self.service.wait_for_change(seen, self.limits.check_s)
             with self._cond:
                 self._version = version
-                gone = [s for s in self._open.values() if s.gone()]
+                gone = [s for s in self._open.values() if not s.ended and s.gone()]
                 for s in gone:
                     s.ended = True
                 if version != seen or gone or self.service.closed:
