@@ -345,7 +345,8 @@ def main() -> None:
         )
     )
     for n, r in posts.items():
-        print(row(f"`POST /api/actions` to the event, {n} listener(s): the tablet's own", r["own"]))
+        listening = "1 listener" if n == 1 else f"{n} listeners"
+        print(row(f"`POST /api/actions` to the event, {listening}: the tablet's own", r["own"]))
         if n > 1:
             print(row(f"`POST /api/actions` to the event, {n} listeners: the last one", r["last"]))
     big = posts[max(LISTENERS)]
