@@ -156,10 +156,17 @@ class RawStream:
         self.sock.close()
 
 
+#: What a half-open connection sends: a request's first lines, never its end.
+PARTIAL_REQUEST = b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+
+
 def crowd(port: int, streams: int, idle: int, source: str = "127.0.0.1"):
-    """``streams`` event streams and ``idle`` connections that never send a request,
-    all from ``source``: (the streams, the idle sockets)."""
+    """``streams`` event streams and ``idle`` connections that never finish a request
+    (every other one sends nothing, the rest ``PARTIAL_REQUEST``), all from ``source``:
+    (the streams, the idle sockets)."""
     idle_socks = [connect(port, source) for _ in range(idle)]
+    for s in idle_socks[1::2]:
+        s.sendall(PARTIAL_REQUEST)
     raw = [RawStream(port, source) for _ in range(streams)]
     return raw, idle_socks
 

@@ -16,7 +16,7 @@ from companion.dashboard.streams import StreamHub, StreamLimits
 from companion.referee.service import GameService
 from companion.server import limits_for_threads
 
-from .crowd import START, Dashboard, RawStream, Tablet, connect, crowd
+from .crowd import PARTIAL_REQUEST, START, Dashboard, RawStream, Tablet, connect, crowd
 
 ACTIONS = (
     {"type": "condition", "player": "Ana", "wins": "heavier"},
@@ -241,11 +241,14 @@ def test_idle_connections_are_closed_but_streams_in_progress_are_not(tmp_path):
         tmp_path, waitress={"channel_timeout": 1, "cleanup_interval": 1}, SSE_KEEPALIVE_S=30.0
     )
     try:
-        idle = connect(d.port)
+        idle, half_open = connect(d.port), connect(d.port)
+        half_open.sendall(PARTIAL_REQUEST)
         stream = RawStream(d.port)
         assert stream.read_status() == 200
         assert idle.recv(1) == b""  # closed by the server (the socket's timeout is 5 s)
+        assert half_open.recv(1) == b""
         idle.close()
+        half_open.close()
         time.sleep(2.5)  # longer than the idle timeout, shorter than a keep-alive
         tablet = Tablet(d.port, d.pin)
         status, snap, _ = tablet.call("POST", "/api/games", START)
