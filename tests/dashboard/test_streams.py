@@ -119,7 +119,7 @@ def tablet_plays_through(tablet: Tablet, stream: RawStream) -> list[int]:
 
 
 def crowd_then_recovery(dash: Dashboard, n_streams: int, n_idle: int) -> None:
-    """``n_streams`` event streams and ``n_idle`` connections that never send a request,
+    """``n_streams`` event streams and ``n_idle`` connections that never finish a request,
     all from 127.0.0.1; the tablet pairs from the same address meanwhile. Then they go."""
     lim = dash.limits
     streams, idle = crowd(dash.port, n_streams, n_idle)
