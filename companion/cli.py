@@ -219,7 +219,12 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="serve the referee and the tablet dashboard")
     run.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     run.add_argument("--port", type=int, default=8000)
-    run.add_argument("--threads", type=int, default=16, help="server threads (one per open page)")
+    run.add_argument(
+        "--threads",
+        type=int,
+        help="server threads: 12 for requests and paired tablets, the rest for onlookers' pages"
+        " (default: 76)",
+    )
     run.add_argument("--state-dir", help="where journals and the PIN live (see docs/api.md)")
     run.add_argument(
         "--backend",

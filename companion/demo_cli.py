@@ -59,7 +59,7 @@ def _serve(args: argparse.Namespace, title: str, notice: str, play: Callable) ->
         f"Demo: {title}, {args.players} players, seed {args.seed}, speed x{args.speed:g}."
         " Ctrl-C stops."
     )
-    serve(service, host=args.host, port=args.port, threads=16, background=lambda: play(service))
+    serve(service, host=args.host, port=args.port, background=lambda: play(service))
     return EXIT_OK
 
 

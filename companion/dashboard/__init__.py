@@ -17,6 +17,7 @@ from ..paths import data_dir
 from ..referee.service import GameService
 from . import api, auth, errors, pages, session_api
 from .hosts import AllowedHosts
+from .streams import StreamHub, StreamLimits
 
 #: The largest request body taken, in bytes: a new game's start is well under 4 KiB.
 MAX_BODY_BYTES = 64 * 1024
@@ -44,6 +45,7 @@ def create_app(
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
         SSE_KEEPALIVE_S=15.0,
+        STREAM_LIMITS=StreamLimits(),
         JSON_SORT_KEYS=False,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         ALLOWED_HOSTS=settings.extra_host_names(),
@@ -54,6 +56,7 @@ def create_app(
         pairing = Pairing(service.state_dir, announce=service.announce)
     app.extensions["companion.service"] = service
     app.extensions["companion.pairing"] = pairing
+    app.extensions["companion.streams"] = StreamHub(service, app.config["STREAM_LIMITS"])
     allowed = AllowedHosts(app.config["ALLOWED_HOSTS"])
 
     @app.before_request

@@ -3,7 +3,6 @@ record and new games. Everything that changes state needs a session."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import wraps
 from typing import Any
 
@@ -13,6 +12,7 @@ from ..errors import IllegalAction, MalformedRecord, StorageError
 from ..referee.history import DEFAULT_LIMIT, MAX_LIMIT
 from ..referee.service import GameService, NoGame
 from . import auth, errors
+from .streams import Refusal, StreamHub
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -63,28 +63,28 @@ def state():
 
 @bp.get("/events")
 def events():
-    """Server-Sent Events: the full snapshot now, then each new one (latest wins)."""
-    service = _service()
-    keepalive_s = current_app.config["SSE_KEEPALIVE_S"]
+    """Server-Sent Events: the full snapshot now, then each new one (latest wins). A
+    stream over the limits is refused at once with the reason (streams.py);
+    ``?check`` only says whether one would open now, and opens none."""
+    hub: StreamHub = current_app.extensions["companion.streams"]
+    address, paired = request.remote_addr or "?", auth.has_session()
+    if "check" in request.args:
+        admitted = hub.refusal(address, session=paired) or {"ok": True}
+    else:
+        gone = request.environ.get("waitress.client_disconnected", lambda: False)
+        admitted = hub.admit(address, session=paired, gone=gone)
+    if isinstance(admitted, Refusal):
+        response = _error(admitted.status, admitted.reason, retry_after_s=admitted.retry_after_s)
+        response.headers["Retry-After"] = str(admitted.retry_after_s)
+        return response
+    if isinstance(admitted, dict):
+        return jsonify(admitted)
     once = current_app.config.get("SSE_ONCE", False)  # tests: stop after the first snapshot
-
-    def stream() -> Iterator[str]:
-        seen = -1
-        yield "retry: 2000\n\n"
-        while True:
-            version = service.wait_for_change(seen, keepalive_s)
-            if service.closed:  # shutting down: the page reconnects to the next server
-                return
-            if version == seen:
-                yield ": keep-alive\n\n"
-                continue
-            seen, data = service.snapshot_json()
-            yield f"event: snapshot\nid: {seen}\ndata: {data}\n\n"
-            if once:
-                return
-
+    body = hub.events(admitted, current_app.config["SSE_KEEPALIVE_S"], once=once)
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(stream(), mimetype="text/event-stream", headers=headers)
+    response = Response(body, mimetype="text/event-stream", headers=headers)
+    response.call_on_close(admitted.release)  # also when the stream never started
+    return response
 
 
 @bp.post("/actions")

@@ -79,16 +79,38 @@ function showError(message) {
   setTimeout(() => b.remove(), 8000);
 }
 
+// The live updates. The server may refuse them (too many pages from this address or in
+// all; another paired tablet took this one's place): say why and try again later.
 function connect() {
   const source = new EventSource("/api/events");
+  const lost = "Connection lost: reconnecting…";
+  const down = (text) => {
+    $("reconnecting").textContent = text;
+    $("reconnecting").hidden = false;
+    $("link").classList.add("down");
+  };
+  const later = (data) => {
+    const wait = Math.min(Math.max(Number(data.retry_after_s) || 20, 5), 120);
+    down(`No live updates: ${data.error || "refused"}. Trying again in ${wait} s.`);
+    setTimeout(connect, (wait + 3 * Math.random()) * 1000);
+  };
   source.addEventListener("snapshot", (ev) => {
     $("reconnecting").hidden = true;
+    $("reconnecting").textContent = lost;
     $("link").classList.remove("down");
     render(JSON.parse(ev.data));
   });
+  source.addEventListener("refused", (ev) => { // a newer paired tablet took this place
+    source.close();
+    later(JSON.parse(ev.data));
+  });
   source.onerror = () => {
-    $("reconnecting").hidden = false;
-    $("link").classList.add("down");
+    if (source.readyState !== EventSource.CLOSED) { down(lost); return; }
+    // An HTTP refusal ends an EventSource for good: ask why without opening a stream.
+    fetch("/api/events?check")
+      .then((r) => r.json())
+      .then((data) => (data.ok ? connect() : later(data)))
+      .catch(() => later({ error: "the companion does not answer", retry_after_s: 5 }));
   };
 }
 
