@@ -102,7 +102,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     from .pairing import Pairing
 
     service = GameService(settings.state_dir(args.state_dir), profile=profile)
-    pairing = Pairing(service.state_dir, announce=service.announce)
+    pairing = Pairing(
+        service.state_dir,
+        announce=service.announce,
+        show_requests=service.show_pairing_requests,
+    )
     scale = camera = None
     if backend is None:
         service.announce("no sensors: enter every action on the tablet (manual entry)")

@@ -92,7 +92,11 @@ def serve(
     listens (e.g. to tell systemd, ``systemd_notify``). ``pairing``: the table's pairing
     state, shared with its controls (default: one of its own)."""
     if pairing is None:
-        pairing = Pairing(service.state_dir, announce=service.announce)
+        pairing = Pairing(
+            service.state_dir,
+            announce=service.announce,
+            show_requests=service.show_pairing_requests,
+        )
     limits = StreamLimits() if threads is None else limits_for_threads(threads)
     app = create_app(service, pairing=pairing, test_config={"STREAM_LIMITS": limits})
     settings = waitress_settings(limits.threads)

@@ -53,7 +53,11 @@ def create_app(
     if test_config:
         app.config.update(test_config)
     if pairing is None:
-        pairing = Pairing(service.state_dir, announce=service.announce)
+        pairing = Pairing(
+            service.state_dir,
+            announce=service.announce,
+            show_requests=service.show_pairing_requests,
+        )
     app.extensions["companion.service"] = service
     app.extensions["companion.pairing"] = pairing
     app.extensions["companion.streams"] = StreamHub(service, app.config["STREAM_LIMITS"])

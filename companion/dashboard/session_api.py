@@ -1,8 +1,8 @@
 """Sessions and pairing (docs/api.md): the table PIN, the confirm button, Lock.
 
 ``POST /api/session`` exchanges the table PIN for a session; ``POST /api/pairing`` asks
-to pair by the table's confirm button and ``GET /api/pairing/<id>`` follows the request
-until the press grants it (then the answer carries the session cookie);
+to pair by holding the table's confirm button and ``GET /api/pairing/<id>`` follows the
+request until the hold grants it (then the answer carries the session cookie);
 ``DELETE /api/session`` locks this tablet again (the session ends on the server).
 """
 
@@ -39,8 +39,16 @@ def _cross_site() -> Response | None:
 
 @bp.get("/session")
 def session_state():
-    """Whether this tablet has a session, and whether the table has a confirm button."""
-    return jsonify({"session": auth.has_session(), "button": auth.pairing().button_present})
+    """Whether this tablet has a session, whether the table has a confirm button, and
+    how many seconds it must be held to pair (``hold_s``)."""
+    pairing = auth.pairing()
+    return jsonify(
+        {
+            "session": auth.has_session(),
+            "button": pairing.button_present,
+            "hold_s": pairing.button.hold_s,
+        }
+    )
 
 
 @bp.post("/session")
@@ -80,8 +88,8 @@ def logout():
 
 @bp.post("/pairing")
 def ask_to_pair():
-    """Ask to pair by the table's confirm button: a press while only this request
-    waits grants it."""
+    """Ask to pair by the table's confirm button: holding it ``hold_s`` seconds while
+    only this request waits grants it (a short press stays the game's)."""
     refused = _cross_site()
     if refused:
         return refused
@@ -96,12 +104,19 @@ def ask_to_pair():
         response = _error(429, str(e), retry_after_s=int(pairing.button.wait_s))
         response.headers["Retry-After"] = str(int(pairing.button.wait_s))
         return response
-    return jsonify({"request": pair.id, "state": pair.state, "wait_s": pairing.button.wait_s})
+    return jsonify(
+        {
+            "request": pair.id,
+            "state": pair.state,
+            "wait_s": pairing.button.wait_s,
+            "hold_s": pairing.button.hold_s,
+        }
+    )
 
 
 @bp.get("/pairing/<request_id>")
 def pairing_status(request_id: str):
-    """How the request stands: ``waiting`` (with ``left_s``), ``granted`` (this answer
+    """How the request stands: ``waiting`` (with ``left_s``), ``granted`` by a hold (this answer
     carries the session cookie, once), ``refused`` (with the reason); 404 when unknown
     or expired."""
     pairing = auth.pairing()

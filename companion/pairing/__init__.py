@@ -3,8 +3,10 @@
 Two ways in, both ending in a session (a random id in an HttpOnly cookie, checked
 against ``pairing.json`` in the state directory on every request):
 
-- **the confirm button** on the table (``requests.ButtonPairing``): the tablet asks, a
-  press while exactly its request waits grants it. No guessing can block or win it.
+- **holding the confirm button** on the table for ``PAIR_HOLD_S`` (3 s;
+  ``requests.ButtonPairing``): the tablet asks, a hold while exactly its request waits
+  grants it. A short press is the game's, always: no press made for the game pairs
+  anybody. No guessing can block or win it.
 - **the table PIN** (``store``, ``limits``): 8 digits, shown on the console and by
   ``companion pin``; a new one after each use; wrong PINs from every address together
   spend one budget (``limits.GuessBudget``), so that guessing takes years.
@@ -23,10 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .limits import GuessBudget, expected_guess_time_s
-from .requests import ButtonPairing, PairRequest, TooManyRequests
+from .requests import PAIR_HOLD_S, ButtonPairing, PairRequest, TooManyRequests
 from .store import SESSION_S, PairingStore
 
 __all__ = [
+    "PAIR_HOLD_S",
     "SESSION_S",
     "ButtonPairing",
     "CodeAnswer",
@@ -60,7 +63,10 @@ def normalise_code(given: object) -> str | None:
 class Pairing:
     """The table's pairing state: PIN and sessions (persisted), the wrong-PIN budget
     and the button requests (in memory). ``announce`` shows a message on every
-    dashboard (``GameService.announce``): a tablet paired by the button is always told."""
+    dashboard (``GameService.announce``): a tablet paired by the button is always told.
+    ``show_requests(addresses)`` shows every dashboard the addresses that ask to pair
+    now, whenever they change (``GameService.show_pairing_requests``), so that people at
+    the table notice a request nobody there made."""
 
     def __init__(
         self,
@@ -70,11 +76,15 @@ class Pairing:
         wall: Callable[[], float] = time.time,
         budget: GuessBudget | None = None,
         announce: Callable[[str], None] | None = None,
+        show_requests: Callable[[list[str]], None] | None = None,
     ) -> None:
         self.store = PairingStore(Path(state_dir), wall=wall)
         self.budget = budget or GuessBudget(clock=clock)
-        self.button = ButtonPairing(clock=clock)
         self.announce = announce or (lambda message: log.warning("%s", message))
+        self.show_requests = show_requests or (lambda addresses: None)
+        self.button = ButtonPairing(
+            clock=clock, on_change=lambda addresses: self.show_requests(addresses)
+        )
         #: the table has a working confirm button (set by the controls once it is open)
         self.button_present = False
         self._generation = self.store.generation
@@ -109,25 +119,27 @@ class Pairing:
             self._generation = generation
             self.budget.refill()
 
-    def press(self) -> bool:
-        """The confirm button was pressed. True when a pairing request took the press
-        (granted or refused); False when none waited, and the press means what it means
-        in the game."""
-        outcome = self.button.press()
+    def hold(self) -> PairRequest | list[PairRequest] | None:
+        """The confirm button was held ``button.hold_s`` seconds (never a game press):
+        grants the one waiting request (the request), or refuses all when more wait
+        (the list), and says so on every dashboard; None when none waited (nothing
+        happens)."""
+        outcome = self.button.hold()
         if outcome is None:
-            return False
-        if isinstance(outcome, PairRequest):
+            log.info("the confirm button was held, but no device asks to pair: nothing done")
+        elif isinstance(outcome, PairRequest):
             self.announce(
-                f"a tablet at {outcome.client} was paired with the table's confirm button at"
-                f" {time.strftime('%H:%M')} (the command companion pin --reset ends every session)"
+                f"a tablet at {outcome.client} was paired by holding the table's confirm button"
+                f" at {time.strftime('%H:%M')} (the command companion pin --reset ends every"
+                " session)"
             )
         else:
             clients = ", ".join(sorted({r.client for r in outcome}))
             self.announce(
-                f"the confirm button was pressed while {len(outcome)} devices asked to pair"
+                f"the confirm button was held while {len(outcome)} devices asked to pair"
                 f" ({clients}): none was paired"
             )
-        return True
+        return outcome
 
     def claim(self, request_id: str) -> str | None:
         """The session of a granted button request (once), else None."""

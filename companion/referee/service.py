@@ -116,6 +116,8 @@ class GameService:
         self._refusals: list[str] = []
         self.last_undo: list[str] = []
         self.asks: tuple[dict[str, Any], ...] = ()
+        #: the addresses that ask to pair now (``companion.pairing``), named on every dashboard
+        self.pairing_requests: tuple[str, ...] = ()
         self.accepted: Counter[tuple[str, str]] = Counter()  # (source, record type) -> count
         self.closed = False
         self._snapshot_cache: dict[str, Any] | None = None
@@ -284,6 +286,14 @@ class GameService:
         with self._lock:
             self.notices.append(message)
             self._bump()
+
+    def show_pairing_requests(self, addresses: list[str]) -> None:
+        """The devices that ask to pair now (their addresses): every dashboard names them
+        while they wait, so that people at the table notice a request nobody there made."""
+        with self._lock:
+            if tuple(addresses) != self.pairing_requests:
+                self.pairing_requests = tuple(addresses)
+                self._bump()
 
     def device_status(self, device: str, state: str, detail: str = "") -> None:
         """Report a device's health for the dashboards: ``state`` is ``ok``, ``simulated``,
@@ -713,6 +723,7 @@ class GameService:
                 "warnings": list(self.warnings),
                 "undo_hints": list(self.last_undo),
                 "asks": list(self.asks),
+                "pairing_requests": list(self.pairing_requests),
                 "hand_on_scale": bool(self._referee and self._referee.hand_on_scale),
                 "devices": self._device_view(),
             }

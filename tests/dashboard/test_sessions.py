@@ -44,7 +44,12 @@ def clock():
 
 @pytest.fixture
 def pairing(service, clock):
-    return Pairing(service.state_dir, clock=clock, announce=service.announce)
+    return Pairing(
+        service.state_dir,
+        clock=clock,
+        announce=service.announce,
+        show_requests=service.show_pairing_requests,
+    )
 
 
 @pytest.fixture
@@ -121,36 +126,60 @@ def ask(client) -> str:
     return r.json["request"]
 
 
-def test_pairing_by_the_button_grants_the_one_waiting_tablet(app, pairing, service):
+def test_pairing_by_holding_the_button_grants_the_one_waiting_tablet(app, pairing, service):
     pairing.button_present = True
     client = tablet(app)
-    assert client.get("/api/session").json == {"session": False, "button": True}
+    assert client.get("/api/session").json == {"session": False, "button": True, "hold_s": 3.0}
     rid = ask(client)
     r = client.get(f"/api/pairing/{rid}")
     assert r.json["state"] == "waiting" and 0 < r.json["left_s"] <= 60
-    assert pairing.press() is True
+    assert pairing.hold().id == rid
     assert client.get(f"/api/pairing/{rid}").json == {"state": "granted", "session": True}
     assert can_act(client)
-    assert any("paired with the table's confirm button" in n for n in service.notices)
+    assert any("paired by holding the table's confirm button" in n for n in service.notices)
     assert client.get(f"/api/pairing/{rid}").status_code == 404  # collected once
-    assert pairing.press() is False  # the next press is the game's again
+    assert pairing.hold() is None  # nobody asks any more: a hold grants nothing
+
+
+def test_the_pairing_answer_says_how_long_to_hold_the_button(app, pairing):
+    pairing.button_present = True
+    pairing.button.hold_s = 2.5
+    r = tablet(app).post("/api/pairing", json={}, headers=JSON)
+    assert r.json["hold_s"] == 2.5 and r.json["wait_s"] == 60
+    assert tablet(app).get("/api/session").json["hold_s"] == 2.5
+
+
+def test_every_dashboard_names_the_address_that_asks_to_pair_while_it_waits(app, pairing, clock):
+    pairing.button_present = True
+    watcher = app.test_client()
+    before = watcher.get("/api/state").json
+    assert before["pairing_requests"] == []
+    ask(tablet(app, "10.0.0.66"))
+    during = watcher.get("/api/state").json
+    assert during["pairing_requests"] == ["10.0.0.66"] and during["version"] > before["version"]
+    clock.t += 60.0  # the request expires (the controls look once a second)
+    pairing.button.waiting()
+    assert watcher.get("/api/state").json["pairing_requests"] == []
+    ask(tablet(app, "10.0.0.66"))
+    pairing.hold()  # granted: it waits no more
+    assert watcher.get("/api/state").json["pairing_requests"] == []
 
 
 def test_another_device_cannot_collect_a_granted_request_without_its_id(app, pairing):
     pairing.button_present = True
     rid = ask(tablet(app))
-    pairing.press()
+    pairing.hold()
     attacker = tablet(app, "10.0.0.66")
     assert attacker.get("/api/pairing/not-the-id").status_code == 404
     assert not can_act(attacker)
     assert tablet(app).get(f"/api/pairing/{rid}").json["state"] == "granted"
 
 
-def test_a_press_while_two_devices_ask_pairs_neither(app, pairing, service):
+def test_a_hold_while_two_devices_ask_pairs_neither(app, pairing, service):
     pairing.button_present = True
     mine, theirs = tablet(app), tablet(app, "10.0.0.66")
     a, b = ask(mine), ask(theirs)
-    assert pairing.press() is True
+    assert len(pairing.hold()) == 2
     for client, rid in ((mine, a), (theirs, b)):
         r = client.get(f"/api/pairing/{rid}").json
         assert r["state"] == "refused" and "none was paired" in r["reason"]
@@ -164,7 +193,7 @@ def test_wrong_pins_never_block_the_button(app, pairing):
         pin_status(app, f"10.0.0.{i}", "12345678")
     client = tablet(app)
     rid = ask(client)
-    pairing.press()
+    pairing.hold()
     assert client.get(f"/api/pairing/{rid}").json["state"] == "granted" and can_act(client)
 
 

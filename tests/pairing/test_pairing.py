@@ -1,4 +1,4 @@
-"""The pairing facade: what a PIN gets, what a press does, what a reset ends."""
+"""The pairing facade: what a PIN gets, what a hold does, what a reset ends."""
 
 from __future__ import annotations
 
@@ -54,3 +54,26 @@ def test_a_state_directory_that_refuses_writes_is_announced(tmp_path):
     pairing = Pairing(tmp_path, announce=said.append)
     assert said and "in memory" in said[0]
     assert pairing.try_code(pairing.code, client="a").session_id
+
+
+def test_a_hold_pairs_the_one_tablet_that_asks_and_says_so(tmp_path):
+    said, shown = [], []
+    pairing = Pairing(tmp_path, announce=said.append, show_requests=shown.append)
+    assert pairing.hold() is None and not said  # nobody asks: a hold does nothing
+    request = pairing.button.ask("192.168.1.20")
+    assert shown == [["192.168.1.20"]]  # every dashboard names the asking address
+    assert pairing.hold() is request and request.state == "granted"
+    assert shown[-1] == []
+    assert "192.168.1.20 was paired by holding the table's confirm button" in said[-1]
+    sid = pairing.claim(request.id)
+    assert sid and pairing.valid(sid)
+
+
+def test_a_hold_while_two_ask_pairs_neither_and_names_both(tmp_path):
+    said = []
+    pairing = Pairing(tmp_path, announce=said.append)
+    pairing.button.ask("192.168.1.20")
+    pairing.button.ask("10.0.0.66")
+    refused = pairing.hold()
+    assert isinstance(refused, list) and len(refused) == 2
+    assert "10.0.0.66, 192.168.1.20" in said[-1] and "none was paired" in said[-1]
