@@ -1,11 +1,13 @@
 """The table's optional buttons and status LED, wired to the referee for ``companion run``.
 
-Confirm: while a tablet asks to pair (``companion.pairing``), a press pairs it (or, when
-more than one asks, refuses them all) and means nothing else; otherwise the boulder
-holder is done, or the players confirm the table as it is. Undo: the last action.
+Confirm, pressed: the boulder holder is done, or the players confirm the table as it
+is, always (also while a tablet asks to pair). Confirm, held ``PAIR_HOLD_S`` (3 s): pairs
+the one tablet that asks (``companion.pairing``; when more than one asks, refuses them
+all), and means nothing in the game. Undo: the last action.
 The LED: a short flash each second while a tablet asks to pair, fast blink when a device
 fails, slow blink when the table and the rules disagree or the scale cannot tell two
-stones apart, steady when all is well.
+stones apart, steady when all is well. While the controls run they also notice, once a
+second, a pairing request that expired (every dashboard stops naming it).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Callable
 
 from .devices.buttons import led_state, open_controls
 from .errors import DeviceUnavailable, StorageError
-from .pairing import Pairing
+from .pairing import PAIR_HOLD_S, Pairing
 from .pinmap import PinMap
 from .referee.service import GameService, NoGame
 
@@ -42,29 +44,20 @@ def status_of(snapshot: dict, *, pairing_waits: bool = False) -> str:
     return led_state(devices_ok=devices_ok, needs_attention=attention, pairing_waits=pairing_waits)
 
 
-def confirm_action(service: GameService, pairing: Pairing | None) -> Callable[[], object]:
-    """What a press of the confirm button does: pair the tablet that asks, if one asks
-    (only while it waits); else confirm in the game."""
-
-    def confirm() -> object:
-        if pairing is not None and pairing.press():
-            return None
-        return service.confirm()
-
-    return confirm
-
-
 def start_controls(
     service: GameService, pinmap: PinMap, *, pairing: Pairing | None = None, pin_factory=None
 ) -> Callable[[], None]:
     """Open the buttons and LED the pin map enables; returns a function that closes them.
     Without GPIO they are announced as unavailable and the tablet does everything.
-    ``pairing``: the confirm button pairs tablets too (``pairing.button_present`` is set
-    once the button is open)."""
+    ``pairing``: holding the confirm button ``pairing.button.hold_s`` seconds pairs
+    tablets (``pairing.button_present`` is set once the button is open); a press is
+    always the game's ``service.confirm``."""
     try:
         buttons, led = open_controls(
             pinmap,
-            on_confirm=_safely("confirm", confirm_action(service, pairing)),
+            on_confirm=_safely("confirm", service.confirm),
+            on_confirm_held=pairing.hold if pairing is not None else None,
+            hold_s=pairing.button.hold_s if pairing is not None else PAIR_HOLD_S,
             on_undo=_safely("undo", service.undo),
             pin_factory=pin_factory,
         )
@@ -79,12 +72,15 @@ def start_controls(
         seen = -1
         while not stop.is_set():
             seen = service.wait_for_change(seen, 1.0)
-            if led is not None and not service.closed:  # at least once a second
-                waits = pairing is not None and pairing.button.waiting() > 0
+            if service.closed:
+                return
+            # at least once a second: this also notices an expired pairing request
+            waits = pairing is not None and pairing.button.waiting() > 0
+            if led is not None:
                 led.show(status_of(service.snapshot(), pairing_waits=waits))
 
-    if led is not None:
-        threading.Thread(target=follow, name="status-led", daemon=True).start()
+    if led is not None or (pairing is not None and pairing.button_present):
+        threading.Thread(target=follow, name="controls-follow", daemon=True).start()
 
     def close() -> None:
         stop.set()

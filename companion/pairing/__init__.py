@@ -66,7 +66,8 @@ class Pairing:
     dashboard (``GameService.announce``): a tablet paired by the button is always told.
     ``show_requests(addresses)`` shows every dashboard the addresses that ask to pair
     now, whenever they change (``GameService.show_pairing_requests``), so that people at
-    the table notice a request nobody there made."""
+    the table notice a request nobody there made. ``hold_s``: seconds the confirm button
+    must be held to pair (``PAIR_HOLD_S``; smaller in tests)."""
 
     def __init__(
         self,
@@ -77,13 +78,14 @@ class Pairing:
         budget: GuessBudget | None = None,
         announce: Callable[[str], None] | None = None,
         show_requests: Callable[[list[str]], None] | None = None,
+        hold_s: float = PAIR_HOLD_S,
     ) -> None:
         self.store = PairingStore(Path(state_dir), wall=wall)
         self.budget = budget or GuessBudget(clock=clock)
         self.announce = announce or (lambda message: log.warning("%s", message))
         self.show_requests = show_requests or (lambda addresses: None)
         self.button = ButtonPairing(
-            clock=clock, on_change=lambda addresses: self.show_requests(addresses)
+            hold_s=hold_s, clock=clock, on_change=lambda addresses: self.show_requests(addresses)
         )
         #: the table has a working confirm button (set by the controls once it is open)
         self.button_present = False

@@ -17,6 +17,7 @@ from companion.devices.buttons import (
     PAIRING,
     READY,
     ControlButtons,
+    PressOrHold,
     StatusLED,
     led_state,
     open_controls,
@@ -40,6 +41,7 @@ def press(factory, gpio):
 
 
 def test_each_button_runs_its_action_when_pressed(factory):
+    """Undo acts when pressed; confirm when released before the hold time (3 s)."""
     got = []
     buttons = ControlButtons(confirm_gpio=17, undo_gpio=27, on_confirm=lambda: got.append("confirm"),
                              on_undo=lambda: got.append("undo"), pin_factory=factory, bounce_s=None)  # fmt: skip
@@ -73,6 +75,59 @@ def test_an_action_that_fails_is_logged_and_the_button_keeps_working(factory, ca
     assert got == ["tried", "tried"]
     assert "the undo button's action failed" in caplog.text
     buttons.close()
+
+
+def wait_until(predicate, timeout_s=5.0):
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_holding_confirm_runs_the_hold_action_and_not_the_press(factory):
+    got = []
+    buttons = ControlButtons(confirm_gpio=17, undo_gpio=None, on_confirm=lambda: got.append("confirm"),
+                             on_confirm_held=lambda: got.append("held"), hold_s=0.05,
+                             on_undo=lambda: None, pin_factory=factory, bounce_s=None)  # fmt: skip
+    assert buttons.buttons["confirm"].hold_time == 0.05
+    pin = factory.pin(17)
+    pin.drive_low()
+    assert wait_until(lambda: got == ["held"])
+    pin.drive_high()  # the release after a hold is not a press
+    assert got == ["held"]
+    press(factory, 17)  # a short press is the game's again
+    assert got == ["held", "confirm"]
+    buttons.close()
+
+
+def test_the_confirm_button_holds_three_seconds_by_default(factory):
+    got = []
+    buttons = ControlButtons(confirm_gpio=17, undo_gpio=None, on_confirm=lambda: got.append("confirm"),
+                             on_confirm_held=lambda: got.append("held"), on_undo=lambda: None,
+                             pin_factory=factory, bounce_s=None)  # fmt: skip
+    assert buttons.buttons["confirm"].hold_time == 3.0
+    press(factory, 17)
+    assert got == ["confirm"]
+    buttons.close()
+
+
+def test_a_hold_reported_after_its_release_does_nothing():
+    """gpiozero reports the hold and the release on different threads: exactly one of the
+    two actions runs per push, whichever comes first."""
+    got = []
+    button = PressOrHold(lambda: got.append("press"), lambda: got.append("hold"))
+    button.released()  # a release with no push before it (at start): nothing
+    button.pressed()
+    button.released()
+    button.held()  # too late: the push was a press
+    assert got == ["press"]
+    button.pressed()
+    button.held()
+    button.held()  # once per push
+    button.released()
+    assert got == ["press", "hold"]
 
 
 def wait_for_toggles(pin, n, timeout_s=2.0):
@@ -117,7 +172,7 @@ def test_the_led_state_puts_faults_before_attention():
 
 
 def test_a_tablet_asking_to_pair_outranks_everything_on_the_led():
-    """While it asks, a press of confirm pairs it: the LED says so whatever else holds."""
+    """While it asks, holding confirm pairs it: the LED says so whatever else holds."""
     for ok in (True, False):
         assert led_state(devices_ok=ok, needs_attention=True, pairing_waits=True) == PAIRING
 
