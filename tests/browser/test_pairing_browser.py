@@ -1,5 +1,5 @@
 """Unlocking and locking a tablet in a real browser: the PIN, the lock-out countdown,
-the table's confirm button, Lock, and the New-game dialog coming back after unlocking."""
+holding the table's confirm button, Lock, and the New-game dialog coming back after unlocking."""
 
 from __future__ import annotations
 
@@ -60,19 +60,39 @@ def test_a_lockout_counts_down_the_seconds_the_server_gives(page, live, tmp_path
     expect(page.locator("#btn-pin")).to_have_text("Lock")
 
 
-def test_pairing_by_the_tables_confirm_button(page, live, tmp_path):
+def test_pairing_by_holding_the_tables_confirm_button(page, live, tmp_path):
     pairing = pairing_of(live)
     pairing.button_present = True
     page.click("#btn-pin")
     expect(page.locator("#pair-box")).to_be_visible()
+    expect(page.locator("#pair-box")).to_contain_text(
+        "hold the confirm button on the table for 3 seconds"
+    )
     page.click("#pair-button")
-    expect(page.locator("#pair-status")).to_contain_text("Press the confirm button on the table")
+    expect(page.locator("#pair-status")).to_contain_text(
+        "Hold the table's confirm button for 3 seconds now"
+    )
+    # every dashboard (this one too) names the address that asks
+    expect(page.locator("#banners")).to_contain_text(
+        "A device at 127.0.0.1 asks to pair with this table"
+    )
     shot(page, "dashboard-pair-button.png", tmp_path)
     assert pairing.button.waiting() == 1
-    assert pairing.press()  # what the confirm button's GPIO does (companion.controls)
+    assert pairing.hold()  # what holding the confirm button does (companion.controls)
     expect(page.locator("#btn-pin")).to_have_text("Lock")
     expect(page.locator("#pin-dialog")).to_be_hidden()
-    expect(page.locator("#banners")).to_contain_text("paired with the table's confirm button")
+    expect(page.locator("#banners")).to_contain_text("paired by holding the table's confirm button")
+    expect(page.locator("#banners")).not_to_contain_text("asks to pair")
+
+
+def test_the_dialog_says_the_hold_time_the_server_gives(page, live):
+    pairing = pairing_of(live)
+    pairing.button_present = True
+    pairing.button.hold_s = 5
+    page.click("#btn-pin")
+    expect(page.locator("#pair-box")).to_contain_text("for 5 seconds")
+    page.click("#pair-button")
+    expect(page.locator("#pair-status")).to_contain_text("for 5 seconds now")
 
 
 def test_the_new_game_dialog_comes_back_after_unlocking(page, live):

@@ -161,6 +161,9 @@ function renderBanners(s) {
   for (const node of [...box.querySelectorAll(".from-state")]) node.remove();
   const add = (cls, text) => box.append(el("div", { class: `banner ${cls} from-state` }, text));
   for (const n of s.notices) add("banner-warn", n);
+  for (const a of s.pairing_requests || []) {  // named so that an unexpected request is noticed
+    add("banner-warn", `A device at ${a} asks to pair with this table. Hold the confirm button only if it is your tablet.`);
+  }
   for (const w of s.warnings) add("banner-bad", w);
   if (s.warnings.length && s.game) {
     box.append(el("div", { class: "banner-actions from-state" },
@@ -190,14 +193,15 @@ async function keepAwake(on) {
 // ---- dialogs ------------------------------------------------------------------------
 
 // ---- unlocking and locking this tablet (docs/api.md, Sessions) ------------------------
-// The dialog offers pairing by the table's confirm button (when the table has one) and
-// the table PIN. A lock-out (429) counts down the seconds the server gives (Retry-After).
+// The dialog offers pairing by holding the table's confirm button (when the table has one;
+// for hold_s seconds, as the server says: a short press stays the game's) and the table PIN. A lock-out (429) counts down the seconds the server gives (Retry-After).
 // afterUnlock: what asked for the PIN (e.g. the New-game dialog), opened once unlocked.
 
 let afterUnlock = null;
 let pinLockedUntil = 0;  // Date.now() ms until which the server refuses PINs
 let pinCountdown = null;
 let pairPoll = null;
+let holdS = 3;  // seconds the table's confirm button must be held to pair (the server says)
 
 async function openPin(then = null) {
   afterUnlock = then;
@@ -208,8 +212,9 @@ async function openPin(then = null) {
   showPinLockout();
   if (!$("pin-dialog").open) $("pin-dialog").showModal();
   try {
-    const { button } = await (await fetch("/api/session")).json();
+    const { button, hold_s } = await (await fetch("/api/session")).json();
     $("pair-box").hidden = !button;
+    if (hold_s) { holdS = hold_s; $("pair-hold-s").textContent = holdS; }
   } catch (_) { $("pair-box").hidden = true; }
 }
 
@@ -294,15 +299,17 @@ async function pairByButton() {
     const data = await res.json();
     if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
     const id = data.request;
+    if (data.hold_s) holdS = data.hold_s;
+    const holdIt = `Hold the table's confirm button for ${holdS} seconds now`;
     const until = Date.now() + (data.wait_s + 5) * 1000;
     const follow = async () => {
       pairPoll = null;
-      if (Date.now() > until) { status.textContent = "Nobody pressed the button in time: ask again."; stopPairing(); return; }
+      if (Date.now() > until) { status.textContent = "Nobody held the button in time: ask again."; stopPairing(); return; }
       const r = await fetch(`/api/pairing/${encodeURIComponent(id)}`);
       const s = await r.json().catch(() => ({}));
       if (r.ok && s.state === "granted") return unlockedNow();
       if (r.ok && s.state === "waiting") {
-        status.textContent = `Press the confirm button on the table now (${Math.ceil(s.left_s)} s left).`;
+        status.textContent = `${holdIt} (${Math.ceil(s.left_s)} s left to do it).`;
         pairPoll = setTimeout(() => follow().catch(failed), 1000);
         return;
       }
@@ -310,7 +317,7 @@ async function pairByButton() {
       stopPairing();
     };
     const failed = (e) => { status.textContent = e.message; stopPairing(); };
-    status.textContent = "Press the confirm button on the table now.";
+    status.textContent = `${holdIt}.`;
     await follow();
   } catch (e) {
     status.textContent = e.message;
