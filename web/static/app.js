@@ -113,7 +113,7 @@ function render(s) {
   if (!game) {
     showPage("none");
     $("where").textContent = s.game ? s.game.title : "No game";
-    $("awaiting").textContent = s.game ? "This game has no page on the dashboard yet" : "Start a new game";
+    showAwaiting(s.game ? "This game has no page on the dashboard yet" : "Start a new game");
     keepAwake(false);
     return;
   }
@@ -122,11 +122,38 @@ function render(s) {
   keepAwake(!s.replay.finished);
 }
 
+// Who must act and what he may do, in the top bar: the player's name apart (it may be
+// shortened with an ellipsis; what he may do never is, where the line has room).
+function showAwaiting(text, player = null) {
+  const box = $("awaiting");
+  box.title = text;
+  if (player && text.startsWith(`${player} `)) {
+    box.replaceChildren(el("span", { class: "who" }, player), el("span", { class: "what" }, text.slice(player.length)));
+  } else {
+    box.replaceChildren(el("span", { class: "what" }, text));
+  }
+}
+
+// Which game and where in it, in the top bar (on a phone the game's name gives way).
+function showWhere(title, where) {
+  $("where").title = `${title} · ${where}`;
+  $("where").replaceChildren(el("span", { class: "game-title" }, `${title} · `), where);
+}
+
+// Whether the load cells run (a scale that settles by itself): false when the snapshot's
+// devices say they are off or faulty (``companion run --no-sensors``), null when unknown.
+function scaleRuns(devices) {
+  const d = devices && devices["load cells"];
+  if (!d) return null;
+  return d.state === "ok" || d.state === "simulated";
+}
+
 const DEVICE_WORDS = { ok: "working", simulated: "simulated", fault: "FAULT", off: "off" };
 
 function renderDevices(devices) {
   $("devices").replaceChildren(...Object.entries(devices).map(([name, d]) =>
-    el("span", { class: `device ${d.state}`, title: d.detail }, `${name}: ${DEVICE_WORDS[d.state] || d.state}`)));
+    el("span", { class: `device ${d.state}`, title: `${name}: ${d.detail || d.state}` },
+      name, el("span", { class: "state" }, `: ${DEVICE_WORDS[d.state] || d.state}`))));
 }
 
 function renderBanners(s) {
@@ -141,7 +168,7 @@ function renderBanners(s) {
         title: "The table is right as it is: the warnings go, and what the camera reads now is taken as it is",
         onclick: acceptTable }, "Accept the table as it is")));
   }
-  if (s.undo_hints && s.undo_hints.length) add("banner-info", "Undone. " + s.undo_hints.join(". "));
+  if (s.undo_hints && s.undo_hints.length) add("banner-info", `Undone. ${s.undo_hints.join(". ")}`);
 }
 
 async function acceptTable() {

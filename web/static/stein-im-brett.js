@@ -180,7 +180,13 @@
       });
     }
     $("sib-board-caption").hidden = !was;
-    if (was) $("sib-board-caption").textContent = `The board is empty: this is round ${last.round} as it was scored (ringed stones scored). Tap a field to enter the next turn.`;
+    if (was) {
+      // what comes next: a turn to tap in, the PIN first, or nothing (the game is over)
+      const next = !choice ? "" : unlocked ? " Tap a field to enter the next turn." : " Unlock to enter the next turn.";
+      $("sib-board-caption").textContent = view.awaiting
+        ? `The board is empty: this is round ${last.round} as it was scored (ringed stones scored).${next}`
+        : `The game is over: round ${last.round} as it was scored (ringed stones scored).`;
+    }
     renderEntry();
   }
 
@@ -201,8 +207,8 @@
       if (entry.field && !free.has(entry.field)) entry.field = null;
     }
     const starter = view.players.find((p) => p.starts);
-    $("where").textContent = `${s.game.title} · round ${view.round} of ${view.rounds}`;
-    $("awaiting").textContent = view.awaiting_text;
+    showWhere(s.game.title, `round ${view.round} of ${view.rounds}`);
+    showAwaiting(view.awaiting_text, view.awaiting && view.awaiting.player);
     $("sib-round").textContent = `Round ${view.round} of ${view.rounds}` + (starter ? ` · ${starter.name} starts` : "");
     renderBoardAndEntry();
     renderFacts(s);
