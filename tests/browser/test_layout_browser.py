@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from companion.games.hinkel_stein.random_player import RandomPlayer as HinkelSteinPlayer
 from companion.games.hinkel_stein.record import to_record
 from companion.games.stein_im_brett.random_player import RandomPlayer as SteinImBrettPlayer
+from companion.sensing.observations import CellChange, CellsChanged
 
 from .conftest import shot
 
@@ -131,12 +132,20 @@ def play_hinkel_stein(live, *, until) -> None:
 
 
 def play_stein_im_brett(live, *, until) -> None:
+    """A seeded random Stein im Brett game, turn by turn, until ``until(state)``; then the
+    camera sees the board as recorded (the scored round cleared away)."""
     player = SteinImBrettPlayer(3)
     while not until(live.service.game_state):
         choice = player.choose(live.service.game_state)
         live.service.submit(
             {"type": "place", "player": choice.player, "stones": [list(s) for s in choice.stones]}
         )
+    state = live.service.game_state
+    seen = tuple(
+        CellChange(f, "unknown", c or "empty", 0.9)
+        for f, c in zip(state.board.ids, state.cells, strict=True)
+    )
+    live.service.observe(CellsChanged(1.0, "stein-im-brett", seen))
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -170,6 +179,7 @@ def test_every_page_fits_this_size(browser, live, tmp_path, size):
         live.service.submit({"type": "draw", "colour": "green"})
         play_stein_im_brett(live, until=lambda s: s.round_no == 2 and s.free <= 30)
         check("Stein im Brett", live.service.snapshot()["view"]["awaiting_text"])
+        assert live.service.snapshot()["warnings"] == []
         expect(page.locator("#sib-last")).to_be_visible()
         shot(page, f"stein-im-brett-{size}.png", tmp_path)
         two = {LONG: ["red", "yellow", "green"], "Ben": ["blue", "white", "black"]}
@@ -182,3 +192,151 @@ def test_every_page_fits_this_size(browser, live, tmp_path, size):
     finally:
         context.close()
     assert errors == [], f"errors in the page's scripts: {errors}"
+
+
+# ---- the page's small items -------------------------------------------------------------
+
+
+def test_the_new_game_dialog_fits_a_phone_and_offers_a_valid_deal(browser, live):
+    context, page, errors = open_page(browser, live, PHONE)
+    try:
+        page.click("#welcome-new")
+        expect(page.locator("#new-dialog")).to_be_visible()
+        names = page.locator("#new-players input")
+        for i, name in enumerate(["Ana", "Ben", "Cleo"]):
+            names.nth(i).fill(name)
+        page.check("#new-enter-deal")
+        deal = page.locator("#new-deal select")
+        # preset to a deal the rules allow: three players, the quartz out
+        assert [deal.nth(i).input_value() for i in range(3)] == ["pillar", "hinkelstein", "boulder"]
+        names.nth(2).fill("")  # two players: two cards each, every kind once
+        expect(deal).to_have_count(4)
+        assert [deal.nth(i).input_value() for i in range(4)] == [
+            "pillar", "hinkelstein", "quartz", "boulder"
+        ]  # fmt: skip
+        m = page.evaluate(MEASURE)
+        assert m["scrollWidth"] <= m["innerWidth"]
+        assert m["small"] == [], f"targets under 48 px: {m['small']}"
+        # every field lies inside the dialog, and the dialog inside the screen
+        cut = page.evaluate("""() => {
+          const d = document.getElementById("new-dialog").getBoundingClientRect();
+          const out = d.left < 0 || d.right > innerWidth ? ["the dialog"] : [];
+          for (const e of document.querySelectorAll("#new-dialog input, #new-dialog select, #new-dialog button")) {
+            const r = e.getBoundingClientRect();
+            if (r.width && (r.left < d.left || r.right > d.right)) out.push(e.id || e.value || e.tagName);
+          }
+          return out;
+        }""")
+        assert cut == [], f"cut off at 390 px: {cut}"
+        page.click("#new-form button[value=ok]")  # the preset deal starts at once
+        expect(page.locator("#awaiting")).to_have_text("Ana chooses: heavier or lighter side wins")
+        assert live.service.game_state.cards == (("pillar", "hinkelstein"), ("quartz", "boulder"))
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_the_stone_of_fate_starts_where_it_lies_and_no_space_can_be_confirmed(browser, live):
+    from companion.games.hinkel_stein import queries as q
+
+    live.service.start_game(["Ana", "Ben", "Cleo", "Dora"], deal=DEAL4)
+    play_hinkel_stein(live, until=q.fate_open)
+    context, page, errors = open_page(browser, live, "1024x768")
+    try:
+        lies = round(live.service.snapshot()["view"]["scale"]["fate_x_mm"])
+        page.locator("#choices button", has_text="Stone of Fate moved").click()
+        expect(page.locator("#fate-dialog")).to_be_visible()
+        expect(page.locator("#fate-x")).to_have_value(str(lies))
+        expect(page.locator("#fate-out")).to_have_text(f"{lies} mm")
+        expect(page.locator("#fate-confirm")).to_be_enabled()
+        page.locator("#fate-x").evaluate(
+            "(i) => { i.value = '-87'; i.dispatchEvent(new Event('input')); }"
+        )  # on L1 (-135 to -85 mm)
+        expect(page.locator("#fate-confirm")).to_be_disabled()
+        expect(page.locator("#fate-ok")).to_contain_text("on a placement space: not allowed")
+        page.click("#fate-dialog button[data-step='1']")
+        page.click("#fate-dialog button[data-step='1']")
+        expect(page.locator("#fate-out")).to_have_text("-85 mm")  # the edge: still the space
+        expect(page.locator("#fate-confirm")).to_be_disabled()
+        page.click("#fate-dialog button[data-step='1']")
+        expect(page.locator("#fate-confirm")).to_be_enabled()
+        page.click("#fate-confirm")
+        expect(page.locator("#fate-dialog")).to_be_hidden()
+        expect(page.locator("#scale circle.fate")).to_have_attribute("cx", "-84")
+        assert '"type": "fate"' in live.service.record_jsonl().splitlines()[-1]
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_manual_entry_buttons_keep_apart(browser, live):
+    live.service.start_game(["Ana", "Ben", "Cleo", "Dora"], deal=DEAL4)
+    context, page, errors = open_page(browser, live, PHONE)
+    try:
+        page.click("#btn-manual")
+        expect(page.locator("#manual button").first).to_be_visible()
+        rects = page.locator("#manual button").evaluate_all(
+            "(bs) => bs.map((b) => { const r = b.getBoundingClientRect();"
+            " return [r.left, r.top, r.right, r.bottom]; })"
+        )
+        assert len(rects) >= 2
+        for i, (l1, t1, r1, b1) in enumerate(rects):
+            for l2, t2, r2, b2 in rects[i + 1 :]:
+                apart = max(l2 - r1, l1 - r2, t2 - b1, t1 - b2)
+                assert apart >= 8, f"manual entry's buttons {i} and another are {apart} px apart"
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_without_load_cells_the_players_tap_the_side_that_is_down(browser, live):
+    from companion.games.hinkel_stein import queries as q
+
+    live.service.device_status("load cells", "off", "--no-sensors: manual entry")
+    live.service.start_game(["Ana", "Ben", "Cleo", "Dora"], deal=DEAL4)
+    play_hinkel_stein(live, until=lambda s: (a := q.awaiting(s)) is not None and a.action == "tilt")
+    context, page, errors = open_page(browser, live, "1024x768")
+    try:
+        expect(page.locator("#awaiting")).to_have_text(
+            "All four spaces filled (no scale is read): tap the side that is down"
+        )
+        expect(page.locator("body")).not_to_contain_text("Waiting for the scale to settle")
+        expect(page.locator("#choices")).to_contain_text("Which side is down?")
+        page.locator("#choices button", has_text="Left side down").click()
+        expect(page.locator("#history li")).to_have_count(1)
+        expect(page.locator("#history li").first).to_contain_text("left down")
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_an_undo_says_undone_once(browser, live):
+    live.service.start_game(["Ana", "Ben", "Cleo", "Dora"], deal=DEAL4)
+    live.service.submit({"type": "condition", "player": "Ana", "wins": "heavier"})
+    context, page, errors = open_page(browser, live, "1024x768")
+    try:
+        live.service.undo(1)
+        banner = page.locator("#banners .banner-info")
+        expect(banner).to_have_text(
+            "Undone. Taken back: Ana (chieftain): the heavier side wins this round;"
+            " nothing to change on the table"
+        )
+        assert "Undone. Undone" not in banner.text_content()
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_the_board_after_the_game_invites_no_turn(browser, live):
+    live.service.start_game(list(COLOURS), game="stein-im-brett", options={"colours": COLOURS})
+    live.service.submit({"type": "draw", "colour": "green"})
+    play_stein_im_brett(live, until=lambda s: s.finished)
+    context, page, errors = open_page(browser, live, "1024x768")
+    try:
+        caption = page.locator("#sib-board-caption")
+        expect(caption).to_contain_text("The game is over: round 3 as it was scored")
+        expect(caption).not_to_contain_text("Tap a field")
+        expect(page.locator("#sib-board .tappable")).to_have_count(0)
+    finally:
+        context.close()
+    assert errors == []

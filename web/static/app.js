@@ -270,6 +270,7 @@ $("games-box").addEventListener("toggle", async (ev) => {
 });
 
 $("btn-new").addEventListener("click", () => (unlocked ? openNew() : openPin()));
+$("welcome-new").addEventListener("click", () => $("btn-new").click());
 $("btn-pin").addEventListener("click", openPin);
 
 // Start once every game's script has registered itself.

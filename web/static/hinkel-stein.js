@@ -166,10 +166,10 @@
     const max = Math.max(5, ...pts.flatMap((p) => Object.values(p.discs)));
     const x = (i) => 20 + (380 * (i + 1)) / Math.max(1, pts.length);
     const y = (v) => 140 - (120 * v) / max;
-    chart.append(svg("line", { x1: 20, y1: 140, x2: 410, y2: 140, stroke: "#b9b19a" }));
+    chart.append(svg("line", { x1: 20, y1: 140, x2: 410, y2: 140, stroke: "#b9b19a", "vector-effect": "non-scaling-stroke" }));
     players.forEach((p, k) => {
       const d = [`M 20 ${y(0)}`, ...pts.map((pt, i) => `L ${x(i)} ${y(pt.discs[p])}`)].join(" ");
-      chart.append(svg("path", { d, fill: "none", stroke: LINE_COLOURS[k], "stroke-width": 2.5 }));
+      chart.append(svg("path", { d, fill: "none", stroke: LINE_COLOURS[k], "stroke-width": 2.5, "vector-effect": "non-scaling-stroke" }));
     });
     $("chart-legend").replaceChildren(...players.map((p, k) => el("span", { title: p, style: `color:${LINE_COLOURS[k]}` },
       el("i", { style: `background:${LINE_COLOURS[k]}` }), p)));
