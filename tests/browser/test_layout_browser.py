@@ -5,7 +5,8 @@ Each size walks through the no-game page, Hinkel & Stein and Stein im Brett, wit
 and long texts in the top bar (a 60-character name among them), and checks what a player
 relies on: nothing overflows sideways, the top bar keeps one height and stays on screen,
 who must act is written at 22 px or more on one line (two on a phone) and what he may do
-is not cut off, every target is at least 48 px, disabled buttons look disabled. The
+is not cut off, every target is at least 48 px and no two buttons touch, disabled buttons
+look disabled. The
 screenshots go to docs/screenshots/ with UPDATE_SCREENSHOTS=1 (README's dashboard
 section shows them). Then the page's small items: the new-game dialog on a phone and its
 deal, the Stone of Fate dialog, Manual entry, a table without load cells, the undo
@@ -52,7 +53,14 @@ MEASURE = """() => {
     const cs = getComputedStyle(b);
     return cs.cursor !== "not-allowed" || !(cs.borderTopStyle === "dashed" || Number(cs.opacity) < 0.6);
   }).map((b) => b.textContent.trim());
+  const boxes = [...document.querySelectorAll("button")].filter(seen).map((b) => [b, b.getBoundingClientRect()]);
+  const touching = [];
+  boxes.forEach(([a, p], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+    const apart = Math.max(q.left - p.right, p.left - q.right, q.top - p.bottom, p.top - q.bottom);
+    if (apart < 6) touching.push(`${a.textContent.trim()} / ${b.textContent.trim()}: ${Math.round(apart)} px`);
+  }));
   return {
+    touching,
     scrollWidth: document.scrollingElement.scrollWidth, innerWidth,
     barHeight: bar.height, awFont: parseFloat(getComputedStyle(aw).fontSize),
     awLineHeight: parseFloat(getComputedStyle(aw).lineHeight), awHeight: box.height, awWidth: box.width,
@@ -110,6 +118,7 @@ class Checks:
         if self.lines == 1:  # what he may do is shown whole; only a long name gives way
             assert m["whatRight"] <= m["awRight"] + 1, f"{where}: what he may do is cut off"
         assert m["small"] == [], f"{where}: targets under 48 px: {m['small']}"
+        assert m["touching"] == [], f"{where}: buttons touch: {m['touching']}"
         assert m["looksEnabled"] == [], f"{where}: disabled but not looking it: {m['looksEnabled']}"
         # the top bar stays on screen when the page is scrolled
         page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
@@ -197,7 +206,7 @@ def test_every_page_fits_this_size(browser, live, tmp_path, size):
 # ---- the page's small items -------------------------------------------------------------
 
 
-def test_the_new_game_dialog_fits_a_phone_and_offers_a_valid_deal(browser, live):
+def test_the_new_game_dialog_fits_a_phone_and_offers_a_valid_deal(browser, live, tmp_path):
     context, page, errors = open_page(browser, live, PHONE)
     try:
         page.click("#welcome-new")
@@ -228,6 +237,7 @@ def test_the_new_game_dialog_fits_a_phone_and_offers_a_valid_deal(browser, live)
           return out;
         }""")
         assert cut == [], f"cut off at 390 px: {cut}"
+        shot(page, f"new-game-{PHONE}.png", tmp_path)
         page.click("#new-form button[value=ok]")  # the preset deal starts at once
         expect(page.locator("#awaiting")).to_have_text("Ana chooses: heavier or lighter side wins")
         assert live.service.game_state.cards == (("pillar", "hinkelstein"), ("quartz", "boulder"))

@@ -346,7 +346,7 @@
   function colourInputs(names) {
     const each = names.length === 2 ? 3 : names.length === 3 ? 2 : 1;
     let k = 0;
-    $("new-colours").replaceChildren(...names.map((n) => el("div", {}, `${n}: `, ...Array.from({ length: each }, () => {
+    $("new-colours").replaceChildren(...names.map((n) => el("div", {}, el("span", { class: "deal-name" }, `${n}:`), ...Array.from({ length: each }, () => {
       const pick = COLOURS[k++ % COLOURS.length];
       return el("select", { "data-player": n }, ...COLOURS.map((c) => el("option", { value: c, selected: c === pick ? "" : null }, c)));
     }))));
