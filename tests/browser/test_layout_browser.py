@@ -308,7 +308,7 @@ def test_without_load_cells_the_players_tap_the_side_that_is_down(browser, live)
     context, page, errors = open_page(browser, live, "1024x768")
     try:
         expect(page.locator("#awaiting")).to_have_text(
-            "All four spaces filled (no scale is read): tap the side that is down"
+            "Tap the side that is down (no scale is read)"
         )
         expect(page.locator("body")).not_to_contain_text("Waiting for the scale to settle")
         expect(page.locator("#choices")).to_contain_text("Which side is down?")

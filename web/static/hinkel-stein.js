@@ -9,7 +9,8 @@
     showAwaiting(awaitingText(s), s.view.awaiting && s.view.awaiting.player);
     renderScale(s.view.scale);
     renderFacts(s, r);
-    renderOutcomes(s.view.outcomes, s.view.round.condition);
+    $("outcomes").hidden = r.finished;  // after the game there is no next tilt to weigh
+    if (!r.finished) renderOutcomes(s.view.outcomes, s.view.round.condition);
     renderChoices(s.view, tiltByHand(s));
     renderPlayers(s, r);
     renderHistory(s.view, r.players);
@@ -21,8 +22,8 @@
 
   function awaitingText(s) {
     if (!tiltByHand(s)) return s.view.awaiting_text;
-    const why = s.devices["load cells"].state === "fault" ? "the load cells report a fault" : "no scale is read";
-    return `All four spaces filled (${why}): tap the side that is down`;
+    const why = s.devices["load cells"].state === "fault" ? "load cells at fault" : "no scale is read";
+    return `Tap the side that is down (${why})`;
   }
 
   // A name shortened to fit a drawing: at most n characters.
@@ -124,7 +125,8 @@
     }
     if (snap.hand_on_scale) box.append(el("div", { class: "choice-group" }, "✋ A hand is on the scale"));
     if (!primary.length && aw && aw.action === "tilt" && !byHand) box.append(el("div", { class: "choice-group" }, "Waiting for the scale to settle; use Manual entry if the sensor missed it."));
-    if (!unlocked) box.append(el("div", { class: "choice-group" }, "Unlock with the table PIN to make decisions."));
+    if (!aw) box.append(el("div", { class: "choice-group" }, "The game is over; start the next with New game."));
+    else if (!unlocked) box.append(el("div", { class: "choice-group" }, "Unlock with the table PIN to make decisions."));
     const manual = $("manual");
     manual.replaceChildren(el("div", { class: "choice-group" }, "Everything the rules allow now:"));
     for (const c of view.choices) manual.append(choiceButton(c));
@@ -175,6 +177,15 @@
       el("i", { style: `background:${LINE_COLOURS[k]}` }), p)));
   }
 
+  // The slider's track as a gradient: green where the stone may lie, red on the spaces
+  // (positions inset by half the thumb, 18 px, so that the colours lie under its centre).
+  function fateTrack(spans, lo, hi) {
+    const at = (x) => `calc(18px + (100% - 36px) * ${((x - lo) / (hi - lo)).toFixed(4)})`;
+    const stops = ["#e3a6a3 0"];
+    for (const [a, b] of spans) stops.push(`#e3a6a3 ${at(a)}`, `#9fd0a6 ${at(a)}`, `#9fd0a6 ${at(b)}`, `#e3a6a3 ${at(b)}`);
+    return `linear-gradient(to right, ${stops.join(", ")})`;
+  }
+
   // The Stone of Fate's new place: the slider starts where the stone lies now; Confirm
   // is offered only on a spot the rules allow, else the reason is shown.
   function openFate(choice) {
@@ -186,6 +197,7 @@
     const scale = snap.view.scale;
     const now = Math.round(scale.fate_moving_mm ?? scale.fate_x_mm);
     input.value = String(now);
+    input.style.setProperty("--track", fateTrack(spans, lo, hi));
     const update = () => {
       const x = Number(input.value);
       const good = ok(x);
