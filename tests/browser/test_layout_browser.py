@@ -350,3 +350,25 @@ def test_the_board_after_the_game_invites_no_turn(browser, live):
     finally:
         context.close()
     assert errors == []
+
+
+def test_a_refusal_shows_where_the_player_is_looking(browser, live):
+    """On a phone the Enter button lies far down the page: the rules' refusal must show
+    on screen there, not at the top of the page."""
+    live.service.start_game(list(COLOURS), game="stein-im-brett", options={"colours": COLOURS})
+    live.service.submit({"type": "draw", "colour": "green"})
+    context, page, errors = open_page(browser, live, PHONE)
+    try:
+        page.locator("#sib-board [data-field=b2]").click()
+        page.click("#sib-colours button[data-colour=white]")
+        page.click("#sib-enter")
+        refusal = page.locator("#toasts .banner-bad")
+        expect(refusal).to_contain_text("Ben places exactly 3 stones this turn, not 1")
+        assert page.evaluate("window.scrollY") > 200  # the page was scrolled to the button
+        box = refusal.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= SIZES[PHONE][1], box
+        refusal.click()  # a tap puts it away
+        expect(refusal).to_have_count(0)
+    finally:
+        context.close()
+    assert errors == []

@@ -69,9 +69,12 @@ async function undoLast() {
   try { render(await post("/api/undo", { count: 1 })); } catch (e) { showError(e.message); }
 }
 
+// A refusal, shown for 8 s at the foot of the screen (where the page is scrolled to
+// does not matter); a tap puts it away sooner.
 function showError(message) {
-  const b = el("div", { class: "banner banner-bad", role: "alert" }, message);
-  $("banners").append(b);
+  const b = el("div", { class: "banner banner-bad", title: "tap to close" }, message);
+  b.addEventListener("click", () => b.remove());
+  $("toasts").append(b);
   setTimeout(() => b.remove(), 8000);
 }
 
