@@ -172,6 +172,16 @@ def test_every_page_fits_this_size(browser, live, tmp_path, size):
         play_hinkel_stein(live, until=lambda s: s.round_no == 3 and s.round.filled == 2)
         check("Hinkel & Stein", live.service.snapshot()["view"]["awaiting_text"])
         expect(page.locator("#history li")).to_have_count(2)
+        if size == "1024x768":  # two columns: the players whole and the history begun, unscrolled
+            bottom = page.evaluate(
+                "(s) => document.querySelector(s).getBoundingClientRect().bottom",
+                "#page-hinkel-stein .players-panel",
+            )
+            top = page.evaluate(
+                "(s) => document.querySelector(s).getBoundingClientRect().top",
+                "#page-hinkel-stein .history-panel",
+            )
+            assert bottom <= 768 and top < 400, (bottom, top)
         shot(page, f"hinkel-stein-{size}.png", tmp_path)
         # a 60-character name in the top bar, the players, the chart and the scale
         live.service.start_game(
