@@ -382,3 +382,22 @@ def test_a_refusal_shows_where_the_player_is_looking(browser, live):
     finally:
         context.close()
     assert errors == []
+
+
+def test_on_a_phone_the_colours_come_to_the_tapped_field_and_back(browser, live):
+    """The board fills a phone's screen: a tapped field brings the colour buttons into
+    view, a chosen colour brings the board back for the next stone."""
+    live.service.start_game(list(COLOURS), game="stein-im-brett", options={"colours": COLOURS})
+    live.service.submit({"type": "draw", "colour": "green"})
+    context, page, errors = open_page(browser, live, PHONE)
+    try:
+        colours = page.locator("#sib-colours button[data-colour=black]")  # the lowest
+        expect(colours).not_to_be_in_viewport(ratio=1)  # below the fold, or cut by it
+        page.locator("#sib-board [data-field=c3]").click()
+        expect(colours).to_be_in_viewport(ratio=1)
+        colours.click()
+        expect(page.locator("#sib-board")).to_be_in_viewport(ratio=0.9)
+        expect(page.locator("#sib-pending li")).to_have_text(["Black on c3 ✕"])
+    finally:
+        context.close()
+    assert errors == []

@@ -162,6 +162,7 @@
       `; paid ${Object.entries(h.paid).filter(([, n]) => n).map(([p, n]) => `${p} ${n}`).join(", ") || "nothing"}`,
       `; next chieftain ${h.next_chieftain}`)));
     $("history-none").hidden = view.history.length > 0;
+    $("chart").style.display = $("chart-legend").style.display = view.history.length ? "" : "none";
     const chart = $("chart");
     chart.replaceChildren();
     const pts = view.chart;

@@ -117,6 +117,7 @@
     else if (entry.field === fid) entry.field = null;
     else if (entry.stones.length < choice.stones) entry.field = fid;
     renderBoardAndEntry();
+    if (entry.field) bringIntoView($("sib-colours"));  // on a phone they lie below the board
   }
 
   function pickColour(c) {
@@ -124,6 +125,16 @@
     entry.stones.push([entry.field, c]);
     entry.field = null;
     renderBoardAndEntry();
+    const choice = placeChoice();
+    if (choice && entry.stones.length < choice.stones) bringIntoView($("sib-board"));  // the next field
+  }
+
+  // Scroll just enough that `node` is on screen (nothing moves when it already is).
+  function bringIntoView(node) {
+    const r = node.getBoundingClientRect();
+    const top = document.querySelector(".topbar").getBoundingClientRect().bottom;
+    if (r.top >= top && r.bottom <= innerHeight) return;
+    node.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }
 
   async function enterTurn() {
