@@ -171,7 +171,7 @@ function renderBanners(s) {
         title: "The table is right as it is: the warnings go, and what the camera reads now is taken as it is",
         onclick: acceptTable }, "Accept the table as it is")));
   }
-  if (s.undo_hints && s.undo_hints.length) add("banner-info", `Undone. ${s.undo_hints.join(". ")}`);
+  if (s.undo_hints && s.undo_hints.length) add("banner-info", "Undone. " + s.undo_hints.join(". "));
 }
 
 async function acceptTable() {
