@@ -49,6 +49,10 @@ MEASURE = """() => {
       small.push(`${e.id || e.textContent.trim().slice(0, 30) || e.tagName} ${Math.round(r.width)}x${Math.round(r.height)}`);
     }
   }
+  for (const hex of document.querySelectorAll(".hexboard .tappable .hex")) {  // a board's free fields
+    const r = hex.getBoundingClientRect();
+    if (r.width && (r.width < 47.5 || r.height < 47.5)) small.push(`field ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
   const looksEnabled = [...document.querySelectorAll("button:disabled")].filter(seen).filter((b) => {
     const cs = getComputedStyle(b);
     return cs.cursor !== "not-allowed" || !(cs.borderTopStyle === "dashed" || Number(cs.opacity) < 0.6);
