@@ -73,9 +73,12 @@ async function undoLast() {
   try { render(await post("/api/undo", { row })); } catch (e) { showError(e.message); }
 }
 
+// A refusal, shown for 8 s at the foot of the screen (where the page is scrolled to
+// does not matter); a tap puts it away sooner.
 function showError(message) {
-  const b = el("div", { class: "banner banner-bad", role: "alert" }, message);
-  $("banners").append(b);
+  const b = el("div", { class: "banner banner-bad", title: "tap to close" }, message);
+  b.addEventListener("click", () => b.remove());
+  $("toasts").append(b);
   setTimeout(() => b.remove(), 8000);
 }
 
@@ -140,7 +143,7 @@ function render(s) {
   if (!game) {
     showPage("none");
     $("where").textContent = s.game ? s.game.title : "No game";
-    $("awaiting").textContent = s.game ? "This game has no page on the dashboard yet" : "Start a new game";
+    showAwaiting(s.game ? "This game has no page on the dashboard yet" : "Start a new game");
     keepAwake(false);
     return;
   }
@@ -149,11 +152,38 @@ function render(s) {
   keepAwake(!s.replay.finished);
 }
 
+// Who must act and what he may do, in the top bar: the player's name apart (it may be
+// shortened with an ellipsis; what he may do never is, where the line has room).
+function showAwaiting(text, player = null) {
+  const box = $("awaiting");
+  box.title = text;
+  if (player && text.startsWith(`${player} `)) {
+    box.replaceChildren(el("span", { class: "who" }, player), el("span", { class: "what" }, text.slice(player.length)));
+  } else {
+    box.replaceChildren(el("span", { class: "what" }, text));
+  }
+}
+
+// Which game and where in it, in the top bar (on a phone the game's name gives way).
+function showWhere(title, where) {
+  $("where").title = `${title} · ${where}`;
+  $("where").replaceChildren(el("span", { class: "game-title" }, `${title} · `), where);
+}
+
+// Whether the load cells run (a scale that settles by itself): false when the snapshot's
+// devices say they are off or faulty (``companion run --no-sensors``), null when unknown.
+function scaleRuns(devices) {
+  const d = devices && devices["load cells"];
+  if (!d) return null;
+  return d.state === "ok" || d.state === "simulated";
+}
+
 const DEVICE_WORDS = { ok: "working", simulated: "simulated", fault: "FAULT", off: "off" };
 
 function renderDevices(devices) {
   $("devices").replaceChildren(...Object.entries(devices).map(([name, d]) =>
-    el("span", { class: `device ${d.state}`, title: d.detail }, `${name}: ${DEVICE_WORDS[d.state] || d.state}`)));
+    el("span", { class: `device ${d.state}`, title: `${name}: ${d.detail || d.state}` },
+      name, el("span", { class: "state" }, `: ${DEVICE_WORDS[d.state] || d.state}`))));
 }
 
 function renderBanners(s) {
@@ -399,6 +429,7 @@ $("games-box").addEventListener("toggle", async (ev) => {
 
 $("btn-new").addEventListener("click", () => (unlocked ? openNew() : openPin(openNew)));
 $("btn-pin").addEventListener("click", () => (unlocked ? lockTablet() : openPin()));
+$("welcome-new").addEventListener("click", () => $("btn-new").click());
 
 // Start once every game's script has registered itself.
 window.addEventListener("DOMContentLoaded", () => {
