@@ -1,0 +1,357 @@
+"""``SessionRecorder``: writes a session (``session``) while the table plays.
+
+The seams, each a wrapper put on one object's public methods (the objects themselves are
+unchanged, and nothing is written while no session is open):
+
+- the scale sensor (``tap_sensor``): every raw sample it takes, in order, goes to
+  ``scale.csv`` (counted: ``n``), and its ``tick`` and ``set_notch`` calls to the events;
+- the ``GameService`` (``tap_service``): every observation it is given (``obs``), every
+  ``tick`` (``tick``) and every tablet input: ``new_game``, ``submit`` (not the sensors'
+  own), ``undo``, ``boulder_done``, ``confirm`` (``in``, with its outcome), and after
+  each call the warnings and the questions for the tablet when they changed (``out``).
+  These are written inside the service's lock, so their order is the order the
+  service saw them in, whatever thread made the call;
+- the camera (``tap_frames``, or ``frame`` called directly): a JPEG when the picture
+  changed, at most every ``frame_interval_s``.
+
+Durability: lines are appended; the files are flushed to the operating system every
+``flush_s`` (a ``kill -9`` loses at most that) and fsynced every ``sync_s`` (a power cut
+loses at most that), both on the recorder's own monotonic clock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..profile import ScaleProfile, profile_to_toml
+from ..sensing.scale_recording import HEADER, MAGIC
+from . import codec
+from .session import EVENTS, FORMAT, FRAMES, META, RESUME, SCALE
+from .store import DEFAULT_MAX_BYTES, prune
+
+log = logging.getLogger("companion.blackbox")
+
+#: Inputs from the tablet (and the table's buttons) that a session keeps.
+INPUTS = ("new_game", "submit", "undo", "boulder_done", "confirm")
+
+
+def versions() -> dict[str, str]:
+    """The versions that decide how a session replays (the companion's and Python's)."""
+    import platform
+    from importlib import metadata
+
+    try:
+        mine = metadata.version("companion")
+    except metadata.PackageNotFoundError:
+        mine = "unknown"
+    return {"companion": mine, "python": platform.python_version()}
+
+
+class SessionRecorder:
+    """Records sessions into ``store`` (one folder per session, bounded to ``max_bytes``
+    in all: oldest sessions dropped first, never the one being written)."""
+
+    def __init__(
+        self,
+        store: str | os.PathLike[str],
+        *,
+        source: str = "run",
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        frame_interval_s: float = 0.5,
+        jpeg_quality: int = 70,
+        change_level: float = 2.0,
+        flush_s: float = 0.5,
+        sync_s: float = 2.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = Path(store)
+        self.source = source
+        self.max_bytes = max_bytes
+        self.frame_interval_s = frame_interval_s
+        self.jpeg_quality = jpeg_quality
+        self.change_level = change_level  # mean grey-level change that counts as a new picture
+        self.flush_s, self.sync_s = flush_s, sync_s
+        self.clock = clock
+        self.path: Path | None = None  # the session being written
+        self._lock = threading.RLock()
+        self._csv = self._events = None
+        self.n = 0  # samples written in this session
+        self.frames = 0
+        self._last_frame_t = float("-inf")
+        self._last_thumb = None
+        self._last_out: tuple | None = None
+        self._flushed = self._synced = self._pruned = 0.0
+        self.service = None
+        self._sensor_notch, self._tapped = "middle", False
+
+    @property
+    def recording(self) -> bool:
+        return self.path is not None
+
+    # -- a session -----------------------------------------------------------------
+
+    def start(self, service, profile: ScaleProfile, *, notch: str | None = None) -> Path:
+        """Open a new session for ``service`` (the game under way, if any, is copied as
+        ``resume.journal``); ``notch``: the scale sensing's pivot now."""
+        with self._lock:
+            self.stop()
+            stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+            path = self.store / f"{stamp}-{secrets.token_hex(2)}"
+            (path / FRAMES).mkdir(parents=True)
+            resumed = _copy_journal(service, path / RESUME)
+            if notch is None:
+                state = service.game_state
+                notch = getattr(getattr(state, "round", None), "notch", None) or "middle"
+            meta = {
+                "format": FORMAT,
+                "started": datetime.now(UTC).isoformat(timespec="seconds"),
+                "source": self.source,
+                "profile": profile.name,
+                "profile_toml": profile_to_toml(profile),
+                "rate_sps": None,
+                "notch": notch,
+                "resumed": resumed,
+                "state_dir": str(Path(service.state_dir).resolve()),
+                "versions": versions(),
+            }
+            _write_whole(path / META, json.dumps(meta, indent=1, ensure_ascii=False) + "\n")
+            self._csv = (path / SCALE).open("a", encoding="utf-8", newline="\n")
+            self._csv.write(f"{MAGIC}\n# profile: {profile.name}\n# session: {path.name}\n")
+            self._csv.write(",".join(HEADER) + "\n")
+            self._events = (path / EVENTS).open("a", encoding="utf-8", newline="\n")
+            self.path, self.n, self.frames = path, 0, 0
+            self._last_frame_t, self._last_thumb, self._last_out = float("-inf"), None, None
+            self.service = service
+            if self._tapped:
+                self.event("sensor", notch=self._sensor_notch)
+            self._sync(force=True)
+            self._prune()
+            log.info("recording this session in %s", path)
+            return path
+
+    def stop(self) -> None:
+        """End the session being written (an ``end`` event, files synced and closed)."""
+        with self._lock:
+            if self.path is None:
+                return
+            self.event("end")
+            self._sync(force=True)
+            for f in (self._csv, self._events):
+                f.close()
+            self._csv = self._events = None
+            self.path = None
+
+    # -- writing -------------------------------------------------------------------
+
+    def sample(self, t_mono: float, channel: str, raw: int) -> None:
+        """A raw sample the sensing takes (seconds, channel, counts): one CSV row."""
+        with self._lock:
+            if self._csv is None:
+                return
+            self._csv.write(f"{t_mono!r},{channel},{int(raw)}\n")
+            self._sync()
+
+    def taken(self) -> None:
+        """The sensing has taken the sample written last (events after this follow it)."""
+        with self._lock:
+            if self._csv is not None:
+                self.n += 1
+
+    def event(self, kind: str, **fields: Any) -> None:
+        """One line of ``events.jsonl``: ``k`` kind, ``n`` samples taken so far, fields."""
+        with self._lock:
+            if self._events is None:
+                return
+            line = json.dumps({"k": kind, "n": self.n, **fields}, ensure_ascii=False, default=str)
+            self._events.write(line + "\n")
+            self._sync()
+
+    def outcome(self, service) -> None:
+        """After a service call: the warnings, the questions for the tablet and the game's
+        last journal row (``game``, ``row``), when any of them changed."""
+        game = service.snapshot().get("game") or {}
+        asks = [json.loads(json.dumps(a, default=str)) for a in service.asks]
+        out = (list(service.warnings), asks, game.get("id"), game.get("row"))
+        if out != self._last_out:
+            self._last_out = out
+            self.event("out", warnings=out[0], asks=out[1], game=out[2], row=out[3])
+
+    def frame(self, image, t_mono: float) -> None:
+        """A camera frame (BGR) taken at ``t_mono`` s: kept as JPEG if the picture changed
+        and ``frame_interval_s`` passed since the last one kept."""
+        if self._events is None or t_mono - self._last_frame_t < self.frame_interval_s:
+            return
+        import cv2
+        import numpy as np
+
+        thumb = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (32, 24),
+                           interpolation=cv2.INTER_AREA).astype(np.float32)  # fmt: skip
+        last = self._last_thumb
+        if last is not None and float(np.mean(np.abs(thumb - last))) < self.change_level:
+            return
+        ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg_quality])
+        if not ok:
+            return
+        with self._lock:
+            if self.path is None:
+                return
+            name = f"{self.frames:06d}.jpg"
+            (self.path / FRAMES / name).write_bytes(jpeg.tobytes())
+            self.frames += 1
+            self._last_frame_t, self._last_thumb = t_mono, thumb
+            self.event("frame", t=t_mono, file=name)
+
+    def _sync(self, *, force: bool = False) -> None:
+        now = self.clock()
+        if force or now - self._flushed >= self.flush_s:
+            self._flushed = now
+            for f in (self._csv, self._events):
+                f.flush()
+            if force or now - self._synced >= self.sync_s:
+                self._synced = now
+                for f in (self._csv, self._events):
+                    os.fsync(f.fileno())
+        if now - self._pruned >= 60.0:
+            self._prune()
+
+    def _prune(self) -> None:
+        self._pruned = self.clock()
+        try:
+            for gone in prune(self.store, self.max_bytes, keep=self.path):
+                log.info("recordings: dropped the oldest session %s (over the size bound)", gone)
+        except OSError as e:
+            log.warning("recordings: cannot drop old sessions: %s", e)
+
+    # -- the seams -----------------------------------------------------------------
+
+    def tap_sensor(self, sensor, *, notch: str = "middle") -> None:
+        """Record what ``sensor`` (a ``ScaleSensor`` on ``notch``) takes: samples, ticks,
+        notch moves. A new sensor is an event of its own (the replay starts a fresh one
+        there; so does a session started while the sensor runs)."""
+        feed, tick, set_notch = sensor.feed, sensor.tick, sensor.set_notch
+        self._sensor_notch, self._tapped = notch, True
+
+        def fed(sample):
+            self.sample(sample.t_mono, sample.channel, sample.raw)
+            out = feed(sample)
+            self.taken()
+            return out
+
+        def ticked(t_mono: float):
+            self.event("stick", t=t_mono)
+            return tick(t_mono)
+
+        def notched(notch: str) -> None:
+            self.event("notch", notch=notch)
+            set_notch(notch)
+            self._sensor_notch = notch
+
+        sensor.feed, sensor.tick, sensor.set_notch = fed, ticked, notched
+        self.event("sensor", notch=self._sensor_notch)
+
+    def tap_service(self, service) -> None:
+        """Record what ``service`` (a ``GameService``) is told: see the module docstring."""
+        lock = service._lock  # the service's own order is the order to replay in
+
+        def wrap(name: str, before: Callable | None, input_: bool):
+            original = getattr(service, name)
+
+            def call(*args, **kwargs):
+                if name == "submit" and kwargs.get("source") == "sensor":
+                    return original(*args, **kwargs)  # the referee's own: not an input
+                with lock:
+                    if before is not None:
+                        before(*args)
+                    try:
+                        result = original(*args, **kwargs)
+                    except Exception as e:
+                        if input_:
+                            self._input(service, name, args, kwargs, error=str(e))
+                        self.outcome(service)
+                        raise
+                    if input_:
+                        self._input(service, name, args, kwargs, error=None)
+                    self.outcome(service)
+                    return result
+
+            setattr(service, name, call)
+
+        wrap("observe", lambda obs: self.event("obs", o=codec.to_json(obs)), False)
+        wrap("tick", lambda t: self.event("tick", t=t), False)
+        for name in INPUTS:
+            wrap(name, None, True)
+
+    def _input(self, service, name: str, args, kwargs, *, error: str | None) -> None:
+        fields: dict[str, Any] = {"m": name, "args": list(args), "kw": kwargs}
+        if error is not None:
+            fields["error"] = error
+        elif name == "new_game":
+            fields["game"] = (service.snapshot().get("game") or {}).get("id")
+        self.event("in", t=self.clock(), **fields)
+
+    def tap_frames(self, source) -> None:
+        """Keep the frames a camera source (``devices.frames``) gives, as ``frame`` does."""
+        read = source.read
+
+        def read_and_keep():
+            f = read()
+            if f is not None:
+                try:
+                    self.frame(f.image, f.t_mono)
+                except Exception as e:  # a recording problem never stops the camera
+                    log.warning("recordings: a frame was not kept: %s", e)
+            return f
+
+        source.read = read_and_keep
+
+
+def _write_whole(path: Path, text: str) -> None:
+    tmp = path.with_suffix(".tmp")
+    with tmp.open("w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    tmp.replace(path)
+
+
+def _copy_journal(service, dest: Path) -> str | None:
+    """Copy the journal of the game under way to ``dest`` (SQLite's backup: consistent
+    while the service writes); its name, or None without a game."""
+    game = (service.snapshot().get("game") or {}).get("id")
+    if not game:
+        return None
+    src_path = Path(service.state_dir) / "games" / f"{game}.journal"
+    src = sqlite3.connect(f"file:{src_path}?mode=ro", uri=True)
+    try:
+        with contextlib.closing(sqlite3.connect(dest)) as dst:
+            src.backup(dst)
+    finally:
+        src.close()
+    return f"{game}.journal"
+
+
+def tap_demo_table(recorder: SessionRecorder, table) -> None:
+    """Record a demo ``SimulatedTable``: its sensor, and its camera's frames if it has one
+    (the service is tapped once, by ``tap_service``)."""
+    recorder.tap_sensor(table.sensor)
+    table.service.on_notch = table.sensor.set_notch  # the demo set it before the tap
+    camera = getattr(table, "camera", None)
+    if camera is not None:
+        feed = camera.view.feed
+
+        def feed_and_keep(image, t_mono: float):
+            recorder.frame(image, t_mono)
+            return feed(image, t_mono)
+
+        camera.view.feed = feed_and_keep
