@@ -29,6 +29,7 @@ COMMAND_MODULES = (
     "companion.scale_cli",
     "companion.vision_cli",
     "companion.doctor",
+    "companion.blackbox.cli",
 )
 
 
@@ -100,6 +101,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"companion run: {e}", file=sys.stderr)
         return EXIT_USAGE
     service = GameService(settings.state_dir(args.state_dir), profile=profile)
+    from .blackbox.cli import recording_for_run
+
+    recording = recording_for_run(service, profile, args)
     scale = camera = None
     if backend is None:
         service.announce("no sensors: enter every action on the tablet (manual entry)")
@@ -109,12 +113,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         from .table import open_camera_loop, open_scale
 
         try:
-            scale = open_scale(service, profile, requested=backend)
-            camera = open_camera_loop(service, requested=backend)
+            scale = open_scale(service, profile, requested=backend, tap=recording.tap_scale)
+            camera = open_camera_loop(service, requested=backend, tap=recording.tap_camera)
         except DeviceError as e:
             print(f"companion run: {e}", file=sys.stderr)
             if scale is not None:  # the camera failed: power the HX711s down again
                 scale.stop()
+            recording.set(False, remember=False)
             service.close()
             return EXIT_DEVICE
     close_controls = _controls(service, args)
@@ -141,6 +146,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         for loop in (scale, camera):
             if loop is not None:
                 loop.stop()
+        recording.set(False, remember=False)
     return EXIT_OK
 
 
@@ -204,6 +210,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--profile", help="the scale profile (a name or a TOML file)")
     run.add_argument("--no-sensors", action="store_true", help="manual entry only, no devices")
+    from .blackbox.cli import add_record_options
+
+    add_record_options(run)
     run.set_defaults(func=cmd_run)
 
     pin = sub.add_parser("pin", help="print the table PIN that unlocks the dashboard")

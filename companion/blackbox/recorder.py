@@ -37,7 +37,7 @@ from typing import Any
 from ..profile import ScaleProfile, profile_to_toml
 from ..sensing.scale_recording import HEADER, MAGIC
 from . import codec
-from .session import EVENTS, FORMAT, FRAMES, META, RESUME, SCALE
+from .session import EVENTS, FORMAT, FRAMES, LOG, META, RESUME, SCALE
 from .store import DEFAULT_MAX_BYTES, prune
 
 log = logging.getLogger("companion.blackbox")
@@ -133,6 +133,11 @@ class SessionRecorder:
             self.path, self.n, self.frames = path, 0, 0
             self._last_frame_t, self._last_thumb, self._last_out = float("-inf"), None, None
             self.service = service
+            self._log = logging.FileHandler(path / LOG, encoding="utf-8")
+            self._log.setLevel(logging.INFO)
+            form = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+            self._log.setFormatter(logging.Formatter(form))
+            logging.getLogger("companion").addHandler(self._log)
             if self._tapped:
                 self.event("sensor", notch=self._sensor_notch)
             self._sync(force=True)
@@ -151,6 +156,8 @@ class SessionRecorder:
                 f.close()
             self._csv = self._events = None
             self.path = None
+            logging.getLogger("companion").removeHandler(self._log)
+            self._log.close()
 
     # -- writing -------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ A session is a folder:
   order it happened: ``k`` the kind, ``n`` the samples the sensing had taken by then,
   ``t`` seconds on the table's clock (see ``recorder``);
 - ``frames/NNNNNN.jpg``: camera frames (only when the picture changed);
+- ``log.txt``: the companion's log while the session was recorded;
 - ``journals/``: copies of that evening's journals (``companion doctor pack``).
 
 Appended lines reach the disk at bounded intervals; a power cut or ``kill -9`` may tear
@@ -32,6 +33,7 @@ from ..errors import CompanionError
 from ..sensing.scale_recording import MalformedRecording, RawSample, read_recording
 
 FORMAT = "companion session v1"
+LOG = "log.txt"
 META, SCALE, EVENTS, FRAMES, RESUME, JOURNALS = (
     "session.json",
     "scale.csv",

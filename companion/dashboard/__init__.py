@@ -13,7 +13,7 @@ from flask import Flask
 
 from ..paths import data_dir
 from ..referee.service import GameService
-from . import api, auth, errors, pages
+from . import api, auth, errors, pages, settings_api
 
 #: The largest request body taken, in bytes: a new game's start is well under 4 KiB.
 MAX_BODY_BYTES = 64 * 1024
@@ -44,5 +44,6 @@ def create_app(service: GameService, *, test_config: dict[str, Any] | None = Non
     app.json.sort_keys = False
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(settings_api.bp)
     errors.init_app(app)
     return app
