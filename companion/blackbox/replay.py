@@ -168,13 +168,14 @@ class _Run:
             if not self.pending:
                 what = f"t={obs.t_mono:.3f} s: the replay did not sense {recorded}"
                 self.out.sensing.append(what)
+                self._differ("sensing: " + what)
                 return
             obs = self.pending.popleft()
             mine = codec.to_json(obs)
             if mine != recorded:
-                self.out.sensing.append(
-                    f"t={obs.t_mono:.3f} s: sensed {mine}, the table sensed {recorded}"
-                )
+                what = f"t={obs.t_mono:.3f} s: sensed {mine}, the table sensed {recorded}"
+                self.out.sensing.append(what)
+                self._differ("sensing: " + what)
         self.service.observe(obs)
         self._outcome()
 
@@ -290,8 +291,6 @@ def _find_live(session: Session, name: str, journals: Path | None) -> Path | Non
 
 def _compare(run: _Run, journals: Path | None) -> None:
     out, session = run.out, run.session
-    if out.difference is None and out.sensing:
-        out.verdict, out.difference = "different", "sensing: " + out.sensing[0]
     torn = "end" not in {ev["k"] for ev in session.events}
     recorded = _changes([{k: ev[k] for k in ("warnings", "asks")} for ev in run.recorded_outs])
     mine = _changes([{k: o[k] for k in ("warnings", "asks")} for o in out.outs])
