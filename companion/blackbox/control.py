@@ -60,16 +60,6 @@ class RecordingControl:
             _remember(Path(self.service.state_dir), on)
         return self.status()
 
-
-def _remember(state_dir: Path, on: bool) -> None:
-    path = state_dir / SETTING_FILE
-    tmp = path.with_suffix(".tmp")
-    try:
-        tmp.write_text(json.dumps({"record": on}) + "\n", encoding="utf-8")
-        tmp.replace(path)
-    except OSError as e:
-        log.warning("cannot keep the recording switch in %s: %s", path, e)
-
     # -- the devices' seams (``table.open_scale``, ``table.open_camera_loop``) ----------
 
     def tap_scale(self, loop) -> None:
@@ -81,3 +71,13 @@ def _remember(state_dir: Path, on: bool) -> None:
     def tap_camera(self, source) -> None:
         """Keep the camera's frames (see ``SessionRecorder.frame``)."""
         self.recorder.tap_frames(source)
+
+
+def _remember(state_dir: Path, on: bool) -> None:
+    path = state_dir / SETTING_FILE
+    tmp = path.with_suffix(".tmp")
+    try:
+        tmp.write_text(json.dumps({"record": on}) + "\n", encoding="utf-8")
+        tmp.replace(path)
+    except OSError as e:
+        log.warning("cannot keep the recording switch in %s: %s", path, e)
