@@ -11,8 +11,10 @@ unchanged, and nothing is written while no session is open):
   each call the warnings and the questions for the tablet when they changed (``out``).
   These are written inside the service's lock, so their order is the order the
   service saw them in, whatever thread made the call;
-- the camera (``tap_frames``, or ``frame`` called directly): a JPEG when the picture
-  changed, at most every ``frame_interval_s``.
+- the camera (``tap_frames``, or ``frame`` called directly): a JPEG (``jpeg_quality``,
+  scaled down to ``frame_width_px`` across) when the picture changed (the mean grey
+  level of a 32 x 24 thumbnail moved by ``change_level`` or more), at most every
+  ``frame_interval_s`` seconds.
 
 Durability: lines are appended; the files are flushed to the operating system every
 ``flush_s`` (a ``kill -9`` loses at most that) and fsynced every ``sync_s`` (a power cut
@@ -70,6 +72,7 @@ class SessionRecorder:
         max_bytes: int = DEFAULT_MAX_BYTES,
         frame_interval_s: float = 0.5,
         jpeg_quality: int = 70,
+        frame_width_px: int = 640,
         change_level: float = 2.0,
         flush_s: float = 0.5,
         sync_s: float = 2.0,
@@ -80,6 +83,7 @@ class SessionRecorder:
         self.max_bytes = max_bytes
         self.frame_interval_s = frame_interval_s
         self.jpeg_quality = jpeg_quality
+        self.frame_width_px = frame_width_px  # wider frames are scaled down to this
         self.change_level = change_level  # mean grey-level change that counts as a new picture
         self.flush_s, self.sync_s = flush_s, sync_s
         self.clock = clock
@@ -207,6 +211,10 @@ class SessionRecorder:
         last = self._last_thumb
         if last is not None and float(np.mean(np.abs(thumb - last))) < self.change_level:
             return
+        h, w = image.shape[:2]
+        if w > self.frame_width_px:
+            size = (self.frame_width_px, round(h * self.frame_width_px / w))
+            image = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
         ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg_quality])
         if not ok:
             return

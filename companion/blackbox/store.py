@@ -7,7 +7,8 @@ from pathlib import Path
 
 from .session import sessions_in
 
-#: The store's default bound, bytes: about 30 hours of scale and camera (see docs/blackbox.md).
+#: The store's default bound, bytes: some 70 hours of the scale alone, 14 of scale and a
+#: camera whose picture changes all the time (docs/blackbox.md).
 DEFAULT_MAX_BYTES = 2 * 1024**3
 
 
