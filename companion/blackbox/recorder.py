@@ -98,6 +98,7 @@ class SessionRecorder:
         self._flushed = self._synced = self._pruned = 0.0
         self.service = None
         self._sensor_notch, self._tapped = "middle", False
+        self.notice: str | None = None  # why the recording stopped, for the dashboards
 
     @property
     def recording(self) -> bool:
@@ -155,13 +156,30 @@ class SessionRecorder:
             if self.path is None:
                 return
             self.event("end")
-            self._sync(force=True)
-            for f in (self._csv, self._events):
+            try:
+                self._sync(force=True)
+            except OSError as e:
+                log.warning("recordings: the session's last lines may be lost: %s", e)
+            self._close()
+
+    def _close(self) -> None:
+        for f in (self._csv, self._events):
+            with contextlib.suppress(OSError):
                 f.close()
-            self._csv = self._events = None
-            self.path = None
-            logging.getLogger("companion").removeHandler(self._log)
-            self._log.close()
+        self._csv = self._events = None
+        self.path = None
+        logging.getLogger("companion").removeHandler(self._log)
+        self._log.close()
+
+    def _fail(self, e: OSError) -> None:
+        """A write failed (a full or failing card): the recording stops, the table goes
+        on; the notice is shown by the next service call (``notice``)."""
+        where = self.path
+        self._close()
+        self.notice = (
+            f"recording stopped: cannot write {where}: {e.strerror or e}; the game goes on"
+        )
+        log.error("%s", self.notice)
 
     # -- writing -------------------------------------------------------------------
 
@@ -170,8 +188,11 @@ class SessionRecorder:
         with self._lock:
             if self._csv is None:
                 return
-            self._csv.write(f"{t_mono!r},{channel},{int(raw)}\n")
-            self._sync()
+            try:
+                self._csv.write(f"{t_mono!r},{channel},{int(raw)}\n")
+                self._sync()
+            except OSError as e:
+                self._fail(e)
 
     def taken(self) -> None:
         """The sensing has taken the sample written last (events after this follow it)."""
@@ -185,8 +206,11 @@ class SessionRecorder:
             if self._events is None:
                 return
             line = json.dumps({"k": kind, "n": self.n, **fields}, ensure_ascii=False, default=str)
-            self._events.write(line + "\n")
-            self._sync()
+            try:
+                self._events.write(line + "\n")
+                self._sync()
+            except OSError as e:
+                self._fail(e)
 
     def outcome(self, service) -> None:
         """After a service call: the warnings, the questions for the tablet and the game's
@@ -222,7 +246,11 @@ class SessionRecorder:
             if self.path is None:
                 return
             name = f"{self.frames:06d}.jpg"
-            (self.path / FRAMES / name).write_bytes(jpeg.tobytes())
+            try:
+                (self.path / FRAMES / name).write_bytes(jpeg.tobytes())
+            except OSError as e:
+                self._fail(e)
+                return
             self.frames += 1
             self._last_frame_t, self._last_thumb = t_mono, thumb
             self.event("frame", t=t_mono, file=name)
@@ -287,17 +315,13 @@ class SessionRecorder:
                     return original(*args, **kwargs)  # the referee's own: not an input
                 with lock:
                     if before is not None:
-                        before(*args)
+                        self._quietly(before, *args)
                     try:
                         result = original(*args, **kwargs)
                     except Exception as e:
-                        if input_:
-                            self._input(service, name, args, kwargs, error=str(e))
-                        self.outcome(service)
+                        self._after(service, name, args, kwargs, str(e) if input_ else False)
                         raise
-                    if input_:
-                        self._input(service, name, args, kwargs, error=None)
-                    self.outcome(service)
+                    self._after(service, name, args, kwargs, None if input_ else False)
                     return result
 
             setattr(service, name, call)
@@ -306,6 +330,22 @@ class SessionRecorder:
         wrap("tick", lambda t: self.event("tick", t=t), False)
         for name in INPUTS:
             wrap(name, None, True)
+
+    def _after(self, service, name: str, args, kwargs, error: str | bool | None) -> None:
+        """After a service call: the input (``error`` False: not an input) and outcome."""
+        if error is not False:
+            self._quietly(self._input, service, name, args, kwargs, error=error)
+        self._quietly(self.outcome, service)
+        if self.notice is not None:  # outside the recorder's lock: the service may lock
+            notice, self.notice = self.notice, None
+            service.announce(notice)
+
+    def _quietly(self, fn: Callable, *args, **kwargs) -> None:
+        """Recording never breaks the table: a failure is logged and the call goes on."""
+        try:
+            fn(*args, **kwargs)
+        except Exception:
+            log.exception("recordings: could not record a call to the service")
 
     def _input(self, service, name: str, args, kwargs, *, error: str | None) -> None:
         fields: dict[str, Any] = {"m": name, "args": list(args), "kw": kwargs}
