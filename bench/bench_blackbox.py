@@ -56,6 +56,18 @@ def record(folder: Path, seeds: list[int], *, camera: bool) -> tuple[Path, float
     return session, table_s, cpu
 
 
+def play_only(folder: Path, seeds: list[int]) -> float:
+    """CPU seconds to play the same games with no recorder (the overhead's baseline)."""
+    service = GameService(folder / "state")
+    c0 = time.process_time()
+    for seed in seeds:
+        table = SimulatedTable(service, default_profile(), seed=seed, speed=None)
+        table.play_game(NAMES[: 2 + seed % 3])
+    cpu = time.process_time() - c0
+    service.close()
+    return cpu
+
+
 def size(path: Path) -> int:
     return path.stat().st_size if path.is_file() else sum(p.stat().st_size for p in path.iterdir())
 
@@ -82,7 +94,9 @@ def main() -> None:
         print(f"| replay speed | {table_s / cpu:,.0f} table s per CPU s | "
               f"an hour of table in {HOUR * cpu / table_s:.1f} CPU s "
               f"(reading the files {read_cpu / cpu:.0%} of it) |")  # fmt: skip
-        print(f"| recording overhead | {rec_cpu:.1f} CPU s to play and record {table_s:.0f} s |")
+        base = play_only(Path(d) / "plain", seeds)
+        print(f"| recording overhead | {rec_cpu:.1f} CPU s to play and record {table_s:.0f} s,"
+              f" {base:.1f} CPU s to play them unrecorded (+{rec_cpu / base - 1:.0%}) |")  # fmt: skip
         per_h = (scale_b + events_b) * HOUR / table_s
         print(f"| scale alone | {per_h / 1e6:.1f} MB/h | scale.csv {scale_b * HOUR / table_s / 1e6:.1f}"
               f" MB/h, events {events_b * HOUR / table_s / 1e6:.1f} MB/h |")  # fmt: skip
