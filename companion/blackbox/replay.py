@@ -19,6 +19,7 @@ session, else the state directory it names), up to the last row the session saw.
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import shutil
@@ -123,9 +124,10 @@ class _Run:
             self._run_free()
         else:
             self._run_events()
-        samples = self.session.samples
-        if samples:
-            self.out.table_s = max(s.t_mono for s in samples[-1:]) - samples[0].t_mono
+        # the table's time: the samples' clock, summed over each sensor's run (the demo's
+        # simulated scale starts its clock again with each game)
+        times = [s.t_mono for s in self.session.samples]
+        self.out.table_s = sum(max(0.0, b - a) for a, b in itertools.pairwise(times))
 
     def _run_events(self) -> None:
         samples = len(self.session.samples)
