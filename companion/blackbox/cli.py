@@ -29,7 +29,7 @@ def cmd_replay_session(args: argparse.Namespace) -> int:
                 raise CompanionError("--from-csv needs --start START.json (the game's start line)")
             target = session_from_csv(
                 args.from_csv, args.start, Path(args.session) if args.session else None,
-                profile=args.profile,
+                profile=args.profile, video=args.video, video_offset_s=args.video_offset,
             )  # fmt: skip
             if not args.json:
                 print(f"made the session {target} from {args.from_csv}")
@@ -120,6 +120,13 @@ def register(commands, *, calibrate, doctor) -> None:
     r.add_argument("--from-csv", metavar="FILE", help="make a session from a scale CSV first")
     r.add_argument("--start", metavar="START.json", help="with --from-csv: the game's start line")
     r.add_argument("--profile", help="with --from-csv: the scale profile (default: the CSV's)")
+    r.add_argument(
+        "--video", help="with --from-csv: a video of the table, read by the camera's vision"
+    )
+    r.add_argument(
+        "--video-offset", type=float, default=0.0, metavar="S",
+        help="with --video: the video's time 0 is S seconds on the CSV's clock (default 0)",
+    )  # fmt: skip
     r.set_defaults(func=cmd_replay_session)
     p = doctor.add_parser("pack", help="the last session, journals, logs, versions in one archive")
     p.add_argument("-o", "--output", help="the archive to write (default companion-pack.tar.gz)")

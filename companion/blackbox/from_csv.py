@@ -1,6 +1,10 @@
 """A session made from nothing but a scale CSV and a ``start`` line (and, optionally,
-tablet inputs at given times), so that a recording made elsewhere (another simulator, a
-bench rig) runs through the whole referee.
+tablet inputs at given times and a video of the table), so that a recording made
+elsewhere (another simulator, a bench rig) runs through the whole referee.
+
+A video is copied into the session (``video`` plus its suffix); its frames are read
+through the camera's vision pipeline at their time stamps, ``video_offset_s`` after the
+CSV's time 0.
 
 ``START.json`` is JSON Lines: the first line the game's start record (as a journal or
 ``companion replay`` takes it); any further line ``{"t": SECONDS, "record": {...}}``
@@ -56,11 +60,19 @@ def _inputs(start_file: Path) -> list[dict]:
 
 
 def session_from_csv(
-    csv: str | Path, start: str | Path, dest: Path | None = None, *, profile: str | None = None
+    csv: str | Path,
+    start: str | Path,
+    dest: Path | None = None,
+    *,
+    profile: str | None = None,
+    video: str | Path | None = None,
+    video_offset_s: float = 0.0,
 ) -> Path:
     """Write a session folder for ``csv`` and ``start`` (``dest``, default ``CSV.session``
     beside the CSV, replaced if it is such a session already); returns it."""
     csv, start = Path(csv), Path(start)
+    if video is not None and not Path(video).is_file():
+        raise SessionError(f"{video}: no such video file")
     try:
         rec = read_recording(csv)
     except MalformedRecording as e:
@@ -88,7 +100,11 @@ def session_from_csv(
         "resumed": None,
         "state_dir": None,
         "versions": versions(),
+        "video": f"video{Path(video).suffix}" if video is not None else None,
+        "video_offset_s": video_offset_s,
     }
+    if video is not None:
+        shutil.copyfile(video, dest / meta["video"])
     (dest / META).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     with (dest / SCALE).open("w", encoding="utf-8", newline="\n") as f:
         write_recording(f, rec.samples, profile=rec.profile, notes=rec.notes)

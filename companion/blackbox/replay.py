@@ -214,11 +214,46 @@ class _Run:
             self._last_out = out
             self.out.outs.append({"t": self.now, "warnings": out[0], "asks": out[1]})
 
+    def _video(self):
+        """The session's video frames as ``(t, image)`` on the CSV's clock (none without)."""
+        name = self.session.meta.get("video")
+        if not name:
+            return
+        from ..devices.frames import VideoFileSource
+
+        offset = float(self.session.meta.get("video_offset_s") or 0.0)
+        source = VideoFileSource(self.session.path / name)
+        try:
+            while (frame := source.read()) is not None:
+                yield frame.t_mono + offset, frame.image
+        finally:
+            source.close()
+
+    def _camera(self, t: float, image) -> None:
+        """A frame through the vision pipeline of the game under way, as ``CameraLoop``."""
+        from ..table import CameraView
+
+        layout = self.service.camera_layout or "hinkel-stein"
+        if layout not in self.views:
+            self.views[layout] = CameraView(layout)
+        self.now = t
+        obs = self.views[layout].feed(image, t)
+        if obs is not None:
+            self.service.observe(obs)
+        self.service.tick(t)
+        self._outcome()
+
     def _run_free(self) -> None:
         events = deque(self.session.events)
         notches = deque(sorted(self.session.meta.get("notches") or []))
         next_tick = None
+        self.views: dict = {}
+        frames = self._video()
+        frame = next(frames, None)
         for s in self.session.samples:
+            while frame is not None and frame[0] <= s.t_mono:
+                self._camera(*frame)
+                frame = next(frames, None)
             while events and events[0].get("n", 0) <= self.fed:
                 self._input(events.popleft())
             while notches and notches[0][0] <= s.t_mono:

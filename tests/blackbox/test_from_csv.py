@@ -116,3 +116,51 @@ def test_a_damaged_session_file_is_named(tmp_path, capsys):
     assert main(["replay-session", str(folder)]) == 2
     err = capsys.readouterr().err
     assert "session.json: cannot read" in err and err.count("\n") == 1
+
+
+def _video(path: Path, *, stone_from_s: float | None, seconds: int = 24, fps: float = 2.0) -> Path:
+    """A video of the scale's spaces as the camera over it sees them (rendered): empty, and
+    a stone on L1 from ``stone_from_s`` on (never with None)."""
+    from dataclasses import replace
+
+    import cv2
+    import numpy as np
+
+    from companion.devices.render import render
+    from companion.devices.scenes import random_scene
+    from companion.table import CameraView
+
+    rng = np.random.default_rng(3)
+    scene = random_scene(CameraView().layout, rng, hands=0, shadows=0)
+    empty = render(replace(scene, contents={}, hands=()), rng).image
+    stone = render(replace(scene, contents={"L1": "stone"}, hands=()), rng).image
+    h, w = empty.shape[:2]
+    out = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (w, h))
+    for i in range(int(seconds * fps)):
+        on = stone_from_s is not None and i / fps >= stone_from_s
+        out.write(stone if on else empty)
+    out.release()
+    return path
+
+
+def _camera_says(r) -> list[tuple[float, str]]:
+    return [(o["t"], w) for o in r.outs for w in o["warnings"] if "the camera sees" in w]
+
+
+def test_a_video_beside_the_csv_goes_through_the_camera_s_vision(tmp_path):
+    start = _start(tmp_path, *_calls("Ana", "Ana", "boulder"))
+    csv = str(RECORDINGS / "round-seed3-80sps.csv")
+    runs = {}
+    for name, stone_from in (("stone", 4.5), ("empty", None)):
+        video = _video(tmp_path / f"{name}.avi", stone_from_s=stone_from)
+        out = tmp_path / f"{name}.session"
+        assert main(["replay-session", "--from-csv", csv, "--start", str(start), str(out),
+                     "--video", str(video), "--json"]) == 0  # fmt: skip
+        runs[name] = replay_session(read_session(out))
+    for r in runs.values():  # the weight decides the placement either way
+        places = [a["record"] for a in r.actions if a["record"]["type"] == "place"]
+        assert places == [{"type": "place", "player": "Ana", "stones": ["B3"], "space": "L1"}]
+    # the camera saw B3 on L1 all along: it never disagrees; it saw L1 empty: it says so
+    assert _camera_says(runs["stone"]) == []
+    said = _camera_says(runs["empty"])
+    assert said and "L1 empty" in said[0][1] and 4.4 < said[0][0] < 8.0
