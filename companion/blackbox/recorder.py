@@ -108,8 +108,9 @@ class SessionRecorder:
 
     def start(self, service, profile: ScaleProfile, *, notch: str | None = None) -> Path:
         """Open a new session for ``service`` (the game under way, if any, is copied as
-        ``resume.journal``); ``notch``: the scale sensing's pivot now."""
-        with self._lock:
+        ``resume.journal``); ``notch``: the scale sensing's pivot now. Locks are taken in
+        the one order used everywhere: the service's, then the recorder's."""
+        with service._lock, self._lock:
             self.stop()
             stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
             path = self.store / f"{stamp}-{secrets.token_hex(2)}"
