@@ -1,8 +1,9 @@
 """The ``companion`` command: replay records, play a demo game, generate and export records.
 
-Exit status: 0 success; 2 bad usage or an unreadable file; 3 an illegal or malformed
-record line (``line N: reason`` on stderr, or ``{"error", "line"}`` with ``--json``);
-5 a device asked for (``--backend real``) is not there.
+Exit status: 0 success; 1 ``replay-session``: the replay differs from the journal;
+2 bad usage or an unreadable file; 3 an illegal or malformed record line (``line N:
+reason`` on stderr, or ``{"error", "line"}`` with ``--json``); 5 a device asked for
+(``--backend real``) is not there.
 """
 
 from __future__ import annotations
