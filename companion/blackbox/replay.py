@@ -36,6 +36,7 @@ from ..referee.service import GameService
 from ..sensing.scale import ScaleSensor
 from ..sensing.scale_config import SensingConfig
 from . import codec
+from .recorder import INPUTS
 from .session import JOURNALS, RESUME, Session, SessionError
 
 TICK_S = 0.1  # seconds of recording between the referee's ticks in a free replay
@@ -131,14 +132,22 @@ class _Run:
 
     def _run_events(self) -> None:
         samples = len(self.session.samples)
-        for ev in self.session.events:
+        for number, ev in enumerate(self.session.events, 1):
             n = ev.get("n", 0)
-            if n > samples:  # samples lost to a power cut: the session ends here
+            if not isinstance(n, int) or n > samples:  # samples lost to a power cut: the end
                 break
             self.feed_to(n)
-            if "t" in ev and ev["k"] in ("tick", "stick"):
-                self.now = ev["t"]
-            self._event(ev)
+            try:
+                if "t" in ev and ev["k"] in ("tick", "stick"):
+                    self.now = float(ev["t"])
+                self._event(ev)
+            except SessionError:
+                raise
+            except (KeyError, TypeError, ValueError) as e:
+                where = self.session.path / "events.jsonl"
+                raise SessionError(
+                    f"{where}: line {number}: a damaged {ev['k']!r} event ({e!r})"
+                ) from e
 
     def _event(self, ev: dict[str, Any]) -> None:
         kind = ev["k"]
@@ -183,6 +192,8 @@ class _Run:
 
     def _input(self, ev: dict[str, Any]) -> None:
         name, args, kw = ev["m"], ev.get("args", []), dict(ev.get("kw") or {})
+        if name not in INPUTS:
+            raise ValueError(f"{name!r} is not a tablet input (allowed: {', '.join(INPUTS)})")
         if name == "undo" and kw.get("version") is not None:
             # versions count every change the dashboards saw (devices, notices too): the
             # live check's outcome stands; the replay undoes by row, or is refused likewise

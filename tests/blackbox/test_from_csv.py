@@ -164,3 +164,19 @@ def test_a_video_beside_the_csv_goes_through_the_camera_s_vision(tmp_path):
     assert _camera_says(runs["stone"]) == []
     said = _camera_says(runs["empty"])
     assert said and "L1 empty" in said[0][1] and 4.4 < said[0][0] < 8.0
+
+
+def test_a_damaged_event_is_named_by_its_line(tmp_path, capsys):
+    start = _start(tmp_path)
+    out = tmp_path / "s.session"
+    assert main(["replay-session", "--from-csv", str(RECORDINGS / "fault-left-unplugged.csv"),
+                 "--start", str(start), str(out)]) == 0  # fmt: skip
+    capsys.readouterr()
+    meta = json.loads((out / "session.json").read_text())
+    (out / "session.json").write_text(json.dumps(meta | {"source": "run"}))
+    with (out / "events.jsonl").open("a") as f:
+        f.write(json.dumps({"k": "in", "n": 10, "m": "close", "args": []}) + "\n")
+    assert main(["replay-session", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "events.jsonl: line 2: a damaged 'in' event" in err and "not a tablet input" in err
+    assert err.count("\n") == 1
