@@ -7,8 +7,9 @@
   ``GameService`` of a live (or demo) table and writes a session;
 - ``store``: the bounded store of sessions (oldest dropped first, never the current);
 - ``replay``: runs a session through the same sensing, referee and engine, on the
-  recording's clock, and compares it with that evening's journal;
+  recording's clock; ``compare``: compares it with that evening's journal;
 - ``from_csv``: a session made from a scale CSV and a ``start`` line;
 - ``pack``: the last session, journals, logs and versions in one archive (no secrets);
-- ``cli``: ``companion replay-session`` and ``companion doctor pack``.
+- ``control``: the dashboard's switch (``service.recording``);
+- ``cli``: ``companion replay-session``, ``companion doctor pack``, ``--record``.
 """
