@@ -3,8 +3,8 @@
 - ``session``: the files of one session recording and reading them back (tolerant of a
   torn last line after a power cut or ``kill -9``);
 - ``codec``: observations as JSON objects and back;
-- ``recorder``: ``SessionRecorder``, which taps the scale sensor, the camera and the
-  ``GameService`` of a live (or demo) table and writes a session;
+- ``recorder``: ``SessionRecorder``, which writes a session; ``seams``: how it taps the
+  scale sensor, the camera and the ``GameService`` of a live (or demo) table;
 - ``store``: the bounded store of sessions (oldest dropped first, never the current);
 - ``replay``: runs a session through the same sensing, referee and engine, on the
   recording's clock; ``compare``: compares it with that evening's journal;
