@@ -77,3 +77,18 @@ def test_a_changed_sample_shows_as_a_sensing_difference(tmp_path):
     result = replay_session(read_session(session))
     assert result.verdict == "different"
     assert result.sensing and result.difference.startswith("sensing")
+
+
+def test_the_command_replays_the_newest_session_of_a_store(tmp_path, capsys):
+    from companion.cli import main
+
+    session, _ = record_demo(tmp_path, seed=3, players=2, steps=8)
+    assert main(["replay-session", str(tmp_path / "recordings")]) == 0
+    text = capsys.readouterr().out
+    assert text.rstrip().endswith("identical: the replay recorded the journal's actions,"
+                                  " warnings and questions")  # fmt: skip
+    assert '"type": "place"' in text and "tablet new_game" in text
+    assert main(["replay-session", str(session), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["verdict"] == "identical" and out["difference"] is None
+    assert out["actions"][0]["record"]["type"] == "start" and out["samples"] > 1000
