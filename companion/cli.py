@@ -1,8 +1,9 @@
 """The ``companion`` command: replay records, play a demo game, generate and export records.
 
-Exit status: 0 success; 2 bad usage or an unreadable file; 3 an illegal or malformed
-record line (``line N: reason`` on stderr, or ``{"error", "line"}`` with ``--json``);
-5 a device asked for (``--backend real``) is not there.
+Exit status: 0 success; 1 ``replay-session``: the replay differs from the journal;
+2 bad usage or an unreadable file; 3 an illegal or malformed record line (``line N:
+reason`` on stderr, or ``{"error", "line"}`` with ``--json``); 5 a device asked for
+(``--backend real``) is not there.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ COMMAND_MODULES = (
     "companion.scale_cli",
     "companion.vision_cli",
     "companion.doctor",
+    "companion.blackbox.cli",
 )
 
 
@@ -107,6 +109,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         announce=service.announce,
         show_requests=service.show_pairing_requests,
     )
+    from .blackbox.cli import recording_for_run
+
+    recording = recording_for_run(service, profile, args)
     scale = camera = None
     if backend is None:
         service.announce("no sensors: enter every action on the tablet (manual entry)")
@@ -116,12 +121,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         from .table import open_camera_loop, open_scale
 
         try:
-            scale = open_scale(service, profile, requested=backend)
-            camera = open_camera_loop(service, requested=backend)
+            scale = open_scale(service, profile, requested=backend, tap=recording.tap_scale)
+            camera = open_camera_loop(service, requested=backend, tap=recording.tap_camera)
         except DeviceError as e:
             print(f"companion run: {e}", file=sys.stderr)
             if scale is not None:  # the camera failed: power the HX711s down again
                 scale.stop()
+            recording.set(False, remember=False)
             service.close()
             return EXIT_DEVICE
     close_controls = _controls(service, pairing, args)
@@ -155,6 +161,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         for loop in (scale, camera):
             if loop is not None:
                 loop.stop()
+        recording.set(False, remember=False)
     return EXIT_OK
 
 
@@ -238,6 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--profile", help="the scale profile (a name or a TOML file)")
     run.add_argument("--no-sensors", action="store_true", help="manual entry only, no devices")
+    from .blackbox.cli import add_record_options
+
+    add_record_options(run)
     run.set_defaults(func=cmd_run)
 
     pin = sub.add_parser("pin", help="print the table PIN that unlocks the dashboard")

@@ -36,6 +36,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
+    if args.record and (args.game != "hinkel-stein" or args.terminal):
+        print("companion demo: --record is for the Hinkel & Stein table demo", file=sys.stderr)
+        return EXIT_USAGE
     if args.game == "stein-im-brett":
         return _tell_stein_im_brett(args) if args.terminal else _serve_stein_im_brett(args)
     return _tell_hinkel_stein(args) if args.terminal else _serve_hinkel_stein(args)
@@ -71,6 +74,7 @@ def _serve_hinkel_stein(args: argparse.Namespace) -> int:
 
     def play(service) -> None:
         seed = args.seed
+        recorder = _demo_recorder(service, args)
         while not service.closed:
             table = SimulatedTable(
                 service,
@@ -79,6 +83,10 @@ def _serve_hinkel_stein(args: argparse.Namespace) -> int:
                 speed=args.speed,
                 camera_every_s=None if args.no_camera else 0.5,
             )
+            if recorder is not None:
+                from .blackbox.recorder import tap_demo_table
+
+                tap_demo_table(recorder, table)
             table.play_game(names)
             table.run(10.0)  # a pause to look at the result, then the next game
             seed += 1
@@ -88,6 +96,22 @@ def _serve_hinkel_stein(args: argparse.Namespace) -> int:
         " the tablet may still take over any decision"
     )
     return _serve(args, "Hinkel & Stein", notice, play)
+
+
+def _demo_recorder(service, args: argparse.Namespace):
+    """With ``--record DIR``: a session recorder on ``service`` (docs/blackbox.md)."""
+    if not args.record:
+        return None
+    from .blackbox.recorder import SessionRecorder
+    from .profile import default_profile
+
+    recorder = SessionRecorder(
+        args.record, source="demo", max_bytes=int(args.record_max_mb * 1024**2)
+    )
+    recorder.start(service, default_profile())
+    recorder.tap_service(service)
+    print(f"Recording the session in {recorder.path}", flush=True)
+    return recorder
 
 
 def _serve_stein_im_brett(args: argparse.Namespace) -> int:
@@ -194,4 +218,7 @@ def register(
     )
     d.add_argument("--no-camera", action="store_true", help="Hinkel & Stein: the scale only")
     d.add_argument("--delay", type=float, default=0.02, help="--terminal: seconds between actions")
+    from .blackbox.cli import add_record_options
+
+    add_record_options(d)
     d.set_defaults(func=cmd_demo)

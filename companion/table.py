@@ -109,12 +109,22 @@ class ScaleLoop:
         self.cells.close()
 
 
-def open_scale(service: GameService, profile: ScaleProfile, *, requested: str) -> ScaleLoop:
-    """Open the load cells as requested (real, simulated or auto) and start the loop."""
+def open_scale(
+    service: GameService,
+    profile: ScaleProfile,
+    *,
+    requested: str,
+    tap: Callable[[ScaleLoop], None] | None = None,
+) -> ScaleLoop:
+    """Open the load cells as requested (real, simulated or auto) and start the loop;
+    ``tap`` sees the loop before it starts (the black box records its sensor)."""
     cells = open_load_cells(profile, requested=requested, announce=service.announce, realtime=True)
     if getattr(cells, "simulated", False):
         log.warning("the scale is SIMULATED: nobody can place stones on it")
-    return ScaleLoop(service, cells, profile).start()
+    loop = ScaleLoop(service, cells, profile)
+    if tap is not None:
+        tap(loop)
+    return loop.start()
 
 
 class CameraView:
@@ -230,9 +240,12 @@ class CameraLoop:
         self.source.close()
 
 
-def open_camera_loop(service: GameService, *, requested: str) -> CameraLoop | None:
+def open_camera_loop(
+    service: GameService, *, requested: str, tap: Callable[[object], None] | None = None
+) -> CameraLoop | None:
     """The real camera over the scale, if there is one. A simulated camera would see an
-    empty table, so where there is none the referee goes on without it (announced)."""
+    empty table, so where there is none the referee goes on without it (announced).
+    ``tap`` sees the frame source before the loop starts (the black box keeps frames)."""
     from .devices.backends import SIMULATED
     from .devices.frames import open_camera
     from .errors import DeviceUnavailable
@@ -251,4 +264,6 @@ def open_camera_loop(service: GameService, *, requested: str) -> CameraLoop | No
         )
         service.device_status("camera", "off", str(e))
         return None
+    if tap is not None:
+        tap(source)
     return CameraLoop(service, source).start()

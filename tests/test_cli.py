@@ -253,11 +253,11 @@ def test_run_with_a_real_camera_missing_exits_5_and_stops_the_load_cells_it_open
 
     scale = Scale()
 
-    def no_camera(service, *, requested):
+    def no_camera(service, *, requested, tap=None):
         raise DeviceUnavailable("no camera found by picamera2")
 
     monkeypatch.delenv("COMPANION_BACKEND", raising=False)
-    monkeypatch.setattr(table, "open_scale", lambda service, profile, *, requested: scale)
+    monkeypatch.setattr(table, "open_scale", lambda service, profile, *, requested, tap=None: scale)
     monkeypatch.setattr(table, "open_camera_loop", no_camera)
     code, _, err = run(capsys, "run", "--backend", "real", "--state-dir", tmp_path)
     assert code == 5

@@ -1,0 +1,38 @@
+"""Recording a demo game in-process, for the black box's tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.blackbox.recorder import SessionRecorder, tap_demo_table
+from companion.demo import SimulatedTable
+from companion.profile import default_profile
+from companion.referee.service import GameService
+
+NAMES = ["Ana", "Ben", "Cleo", "Dora"]
+
+
+def record_demo(
+    tmp: Path, *, seed: int, players: int = 2, camera: bool = False, steps: int | None = None
+) -> tuple[Path, GameService]:
+    """A demo game (or its first ``steps`` decisions) on a recorded table; the service
+    is closed. Returns the session folder and the service."""
+    service = GameService(tmp / "state")
+    recorder = SessionRecorder(tmp / "recordings", source="demo")
+    profile = default_profile()
+    session = recorder.start(service, profile)
+    recorder.tap_service(service)
+    table = SimulatedTable(
+        service, profile, seed=seed, speed=None, camera_every_s=0.5 if camera else None
+    )
+    tap_demo_table(recorder, table)
+    if steps is None:
+        table.play_game(NAMES[:players])
+    else:
+        service.start_game(NAMES[:players], deal=None, rng=table.rng)
+        table.run(2.0)
+        for _ in range(steps):
+            table.step(service.game_state)
+    recorder.stop()
+    service.close()
+    return session, service
