@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-EXIT_OK, EXIT_USAGE = 0, 2
+EXIT_OK, EXIT_USAGE, EXIT_PORT = 0, 2, 4
 
 #: The demo's games: (title, the player counts it allows, the default count).
 DEMO_GAMES = {
@@ -47,7 +47,7 @@ def _serve(args: argparse.Namespace, title: str, notice: str, play: Callable) ->
     import tempfile
 
     from .referee.service import GameService
-    from .server import serve
+    from .server import CannotListen, serve
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     state = (
@@ -59,7 +59,11 @@ def _serve(args: argparse.Namespace, title: str, notice: str, play: Callable) ->
         f"Demo: {title}, {args.players} players, seed {args.seed}, speed x{args.speed:g}."
         " Ctrl-C stops."
     )
-    serve(service, host=args.host, port=args.port, threads=16, background=lambda: play(service))
+    try:
+        serve(service, host=args.host, port=args.port, threads=16, background=lambda: play(service))
+    except CannotListen as e:
+        print(f"companion demo: {e}", file=sys.stderr)
+        return EXIT_PORT
     return EXIT_OK
 
 

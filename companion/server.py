@@ -7,6 +7,7 @@ open dashboards (each live page holds one thread for its event stream).
 
 from __future__ import annotations
 
+import errno
 import logging
 import socket
 import threading
@@ -16,9 +17,29 @@ from waitress.server import create_server
 
 from .dashboard import create_app
 from .dashboard.auth import table_pin
+from .errors import CompanionError
 from .referee.service import GameService
 
 log = logging.getLogger("companion.server")
+
+
+class CannotListen(CompanionError, OSError):
+    """The dashboard cannot listen where asked (the port in use, a host that is not this
+    machine's): one line saying what and what to try instead."""
+
+
+def _cannot_listen(e: OSError, host: str, port: int) -> CannotListen:
+    if e.errno == errno.EADDRINUSE:
+        return CannotListen(
+            f"port {port} is in use: another companion or program listens there; stop it,"
+            f" or choose another port (--port {port + 1}; with make: make demo PORT={port + 1})"
+        )
+    if e.errno in (errno.EACCES, errno.EPERM):
+        return CannotListen(
+            f"not allowed to listen on port {port} (ports below 1024 need privileges):"
+            f" choose a port from 1024 up, e.g. --port 8000"
+        )
+    return CannotListen(f"cannot listen on {host}:{port}: {e.strerror or e}")
 
 
 def lan_address() -> str | None:
@@ -41,11 +62,16 @@ def serve(
     ready: Callable[[str], None] | None = None,
 ) -> None:
     """Serve the dashboard for ``service`` until interrupted; print where to point the
-    tablet and the PIN. ``background`` (e.g. the demo table) runs on its own thread;
+    tablet and the PIN; ``CannotListen`` (one line, what to try) if it cannot listen
+    where asked. ``background`` (e.g. the demo table) runs on its own thread;
     ``ready`` is called with the dashboard's address once the server listens (e.g. to
     tell systemd, ``systemd_notify``)."""
     app = create_app(service)
-    server = create_server(app, host=host, port=port, threads=threads, channel_timeout=3600)
+    try:
+        server = create_server(app, host=host, port=port, threads=threads, channel_timeout=3600)
+    except OSError as e:
+        service.close()
+        raise _cannot_listen(e, host, port) from e
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     url = f"http://{shown or host}:{server.effective_port}/"
     print(f"Dashboard: {url}", flush=True)
