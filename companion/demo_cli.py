@@ -60,11 +60,31 @@ def _serve(args: argparse.Namespace, title: str, notice: str, play: Callable) ->
         " Ctrl-C stops."
     )
     try:
-        serve(service, host=args.host, port=args.port, threads=16, background=lambda: play(service))
+        serve(
+            service,
+            host=args.host,
+            port=args.port,
+            threads=16,
+            background=lambda: players_thread(play, service),
+        )
     except CannotListen as e:
         print(f"companion demo: {e}", file=sys.stderr)
         return EXIT_PORT
     return EXIT_OK
+
+
+def players_thread(play: Callable, service) -> None:
+    """Run the scripted players (``play(service)``); should they ever stop on an error,
+    every dashboard says so (the tablet can go on alone), never silently."""
+    try:
+        play(service)
+    except Exception as e:
+        logging.getLogger("companion.demo").exception("the scripted players stopped")
+        if not service.closed:
+            service.announce(
+                f"demo: the scripted players stopped ({type(e).__name__}: {e}); the game"
+                " stays as it is: go on from the tablet, or restart the demo"
+            )
 
 
 def _serve_hinkel_stein(args: argparse.Namespace) -> int:
