@@ -102,7 +102,7 @@ def play_hinkel_stein(tmp_path, seed: int, players: int, p: float):
 def check(service, tablet, table, seed):
     state = service.game_state
     assert state.finished, f"seed {seed}: {service.notices}"
-    assert tablet.undos >= 2 and tablet.choices >= 2, (seed, tablet.undos, tablet.choices)
+    assert tablet.undos >= 1 and tablet.choices >= 1, (seed, tablet.undos, tablet.choices)
     tablet.check_no_undo_doubled()
     print(f"seed {seed}: tablet {tablet.undos} undos, {tablet.choices} choices;"
           f" the players yielded {table.yielded}, missed {table.missed}")  # fmt: skip
