@@ -251,6 +251,11 @@ class SimulatedTable:
         if self.camera is not None:
             self.camera.reach(space)  # the camera sees the hand over the space
         self.run(0.3)
+        if self.service.game_state is not state:  # the tablet changed the game meanwhile
+            self.sim.hand_off()
+            if self.camera is not None:
+                self.camera.reach(None)
+            return
         x = self.profile.space_x_mm[space]
         for stone in stones:
             self.sim.put(stone, self.profile.stone_mass_g[stone], x + self.rng.uniform(-6, 6))
