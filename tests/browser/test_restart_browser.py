@@ -12,8 +12,7 @@ import re
 
 from playwright.sync_api import expect
 
-from ..browser.conftest import browser  # noqa: F401 (the fixture)
-from .server_process import ServerProcess
+from ..dashboard.server_process import ServerProcess
 
 START = {
     "players": ["Ana", "Ben", "Cleo", "Dora"],
@@ -28,7 +27,7 @@ BEFORE = [
 AFTER = {"type": "call", "player": "Ana", "calls": "Cleo"}  # another tablet, after the restart
 
 
-def test_an_open_page_shows_the_restarted_companions_state(tmp_path, browser):  # noqa: F811
+def test_an_open_page_shows_the_restarted_companions_state(tmp_path, browser):
     server = ServerProcess(tmp_path)
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     try:
