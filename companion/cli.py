@@ -100,7 +100,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as e:
         print(f"companion run: {e}", file=sys.stderr)
         return EXIT_USAGE
+    from .pairing import Pairing
+
     service = GameService(settings.state_dir(args.state_dir), profile=profile)
+    pairing = Pairing(
+        service.state_dir,
+        announce=service.announce,
+        show_requests=service.show_pairing_requests,
+    )
     scale = camera = None
     if backend is None:
         service.announce("no sensors: enter every action on the tablet (manual entry)")
@@ -118,7 +125,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 scale.stop()
             service.close()
             return EXIT_DEVICE
-    close_controls = _controls(service, args)
+    close_controls = _controls(service, pairing, args)
     # Under systemd (Type=notify): READY=1 once the server listens; watchdog pings only
     # while the scale's and the camera's threads keep coming round their loops (a device
     # that fails is a fault on the dashboard, not a restart). Outside systemd: nothing.
@@ -134,7 +141,14 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     signal.signal(signal.SIGTERM, _interrupt)  # `systemctl stop`: stop as Ctrl-C does
     try:
-        serve(service, host=args.host, port=args.port, threads=args.threads, ready=ready)
+        serve(
+            service,
+            host=args.host,
+            port=args.port,
+            threads=args.threads,
+            ready=ready,
+            pairing=pairing,
+        )
     except CannotListen as e:
         print(f"companion run: {e}", file=sys.stderr)
         return EXIT_PORT
@@ -148,8 +162,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _controls(service, args: argparse.Namespace):
-    """The optional buttons and status LED of the pin map (off unless enabled there)."""
+def _controls(service, pairing, args: argparse.Namespace):
+    """The optional buttons and status LED of the pin map (off unless enabled there); the
+    confirm button also pairs tablets (``pairing``)."""
     from .controls import start_controls
     from .pinmap import PinMapError, load_pinmap
 
@@ -160,7 +175,7 @@ def _controls(service, args: argparse.Namespace):
     except (PinMapError, OSError) as e:
         service.announce(f"pin map: {e}; no buttons or status LED")
         return lambda: None
-    return start_controls(service, pinmap)
+    return start_controls(service, pinmap, pairing=pairing)
 
 
 def _interrupt(signum, frame) -> None:
@@ -168,10 +183,24 @@ def _interrupt(signum, frame) -> None:
 
 
 def cmd_pin(args: argparse.Namespace) -> int:
+    """Print the table PIN; ``--reset``: a new one, and every paired tablet is locked
+    (the running server sees it at its next request)."""
     from . import settings
-    from .dashboard.auth import table_pin
+    from .pairing import PairingStore
 
-    print(table_pin(settings.state_dir(args.state_dir)))
+    try:
+        store = PairingStore(settings.state_dir(args.state_dir))
+        if store.problem:  # a PIN kept only in this command's memory would unlock nothing
+            raise OSError(store.write_error)
+        if args.reset:
+            code = store.reset()
+            print("every tablet is locked now; the new table PIN:", file=sys.stderr)
+            print(code)
+        else:
+            print(store.code)
+    except OSError as e:
+        print(f"companion pin: {reason(e)}", file=sys.stderr)
+        return EXIT_USAGE
     return EXIT_OK
 
 
@@ -198,7 +227,12 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="serve the referee and the tablet dashboard")
     run.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     run.add_argument("--port", type=int, default=8000)
-    run.add_argument("--threads", type=int, default=16, help="server threads (one per open page)")
+    run.add_argument(
+        "--threads",
+        type=int,
+        help="server threads: 12 for requests and paired tablets, the rest for onlookers' pages"
+        " (default: 76)",
+    )
     run.add_argument("--state-dir", help="where journals and the PIN live (see docs/api.md)")
     run.add_argument(
         "--backend",
@@ -212,6 +246,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     pin = sub.add_parser("pin", help="print the table PIN that unlocks the dashboard")
     pin.add_argument("--state-dir")
+    pin.add_argument(
+        "--reset", action="store_true", help="a new PIN, and every tablet is locked again"
+    )
     pin.set_defaults(func=cmd_pin)
 
     cal = sub.add_parser("calibrate", help="guided calibration of a device (writes a profile)")

@@ -64,7 +64,6 @@ def _serve(args: argparse.Namespace, title: str, notice: str, play: Callable) ->
             service,
             host=args.host,
             port=args.port,
-            threads=16,
             background=lambda: players_thread(play, service),
         )
     except CannotListen as e:

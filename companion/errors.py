@@ -25,6 +25,16 @@ class JournalError(CompanionError, OSError):
     """The journal file cannot be opened, read or written, or is not a journal."""
 
 
+class StorageError(JournalError):
+    """The state directory cannot take a write now: the disk is full (``kind`` ``"full"``),
+    the directory or file system is read-only (``"read-only"``), or the disk failed
+    (``"io"``). Nothing was written; the message says what to do."""
+
+    def __init__(self, message: str, *, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
 class DeviceError(CompanionError, OSError):
     """A device (load cells, camera, buttons) failed: what failed and how to fix it."""
 

@@ -30,6 +30,7 @@ Anyone else (the dashboard, an audit, ``companion replay``) opens the file with
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import sqlite3
@@ -42,7 +43,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from .errors import JournalError, MalformedRecord
+from .errors import JournalError, MalformedRecord, StorageError
 
 SCHEMA_VERSION = 1
 APPLICATION = "table-companion-journal"
@@ -78,6 +79,82 @@ class Row:
     payload: dict[str, Any]
 
 
+_FULL_ERRNOS = {errno.ENOSPC, errno.EDQUOT}
+_READONLY_ERRNOS = {errno.EROFS, errno.EACCES, errno.EPERM}
+
+
+def storage_kind(e: BaseException) -> str | None:
+    """``"full"``, ``"read-only"`` or ``"io"`` when ``e`` (an ``sqlite3.Error`` or an
+    ``OSError``) says the disk refused a write; None for any other error."""
+    if isinstance(e, StorageError):
+        return e.kind
+    if isinstance(e, sqlite3.Error):
+        name = getattr(e, "sqlite_errorname", "") or ""
+        if name.startswith("SQLITE_FULL"):
+            return "full"
+        if name.startswith("SQLITE_READONLY"):
+            return "read-only"
+        if name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN")):
+            return "io"
+        return None
+    if isinstance(e, OSError) and not isinstance(e, JournalError):
+        if e.errno in _FULL_ERRNOS:
+            return "full"
+        if e.errno in _READONLY_ERRNOS:
+            return "read-only"
+        if e.errno == errno.EIO:
+            return "io"
+    return None
+
+
+def storage_error(e: BaseException, where: str | os.PathLike[str]) -> StorageError | None:
+    """A :class:`StorageError` that says in words what to do about ``e`` when it is a
+    refused write (see :func:`storage_kind`) to ``where`` (a file or directory); else None."""
+    kind = storage_kind(e)
+    if kind is None:
+        return None
+    words = getattr(e, "strerror", None) or str(e)
+    place = str(where)
+    if kind == "full":
+        text = (
+            f"the disk holding {place} is full ({words}): nothing was recorded. Free some"
+            " space (export old games and move them off the companion), then try again"
+        )
+    elif kind == "read-only":
+        text = (
+            f"{place} cannot be written ({words}): nothing was recorded. The state"
+            " directory or its file system is read-only: make it writable (check the"
+            " SD card with `companion doctor`), then restart the companion"
+        )
+    else:
+        text = (
+            f"the disk failed on {place} ({words}): nothing was recorded. Check the SD"
+            " card (`companion doctor`) and restart the companion"
+        )
+    return StorageError(text, kind=kind)
+
+
+def record_text(record: dict[str, Any]) -> str:
+    """``record`` as the JSON text a journal row stores; :class:`MalformedRecord` when it
+    is not a JSON object that survives a round trip, or holds text that is not valid
+    Unicode (a lone surrogate). Lets a caller check a record before any file exists."""
+    if not isinstance(record, dict):
+        raise MalformedRecord(f"a record is a JSON object (dict), not {type(record).__name__}")
+    try:
+        text = json.dumps(record, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        bad = e.object[e.start : e.end]
+        raise MalformedRecord(
+            f"record holds text that is not valid Unicode ({bad!r}, a lone surrogate)"
+        ) from e
+    except (TypeError, ValueError) as e:
+        raise MalformedRecord(f"record cannot be stored as JSON: {e}") from e
+    if json.loads(text) != record:
+        raise MalformedRecord(f"record does not survive JSON unchanged: {record!r}")
+    return text
+
+
 def is_journal(path: str | os.PathLike[str]) -> bool:
     """True when ``path`` is a file that starts with the 16-byte SQLite header.
 
@@ -99,7 +176,9 @@ class Journal:
     ``create=False`` a missing file is an error; ``readonly=True`` implies it and
     refuses ``append`` and ``undo``. ``clock_mono`` returns monotonic seconds and
     ``clock_wall`` POSIX seconds (UTC); tests pass fixed clocks. ``timeout_s`` is how
-    long to wait for another connection's lock before giving up.
+    long to wait for another connection's lock before giving up. ``immutable=True``
+    (implies ``readonly``) reads a file that nothing can change while it is open, such
+    as one on a read-only file system, where SQLite could not make the WAL's index.
 
     Raises :class:`JournalError` naming the file when it cannot be opened or is not a
     journal of a schema this version reads.
@@ -111,12 +190,14 @@ class Journal:
         *,
         create: bool = True,
         readonly: bool = False,
+        immutable: bool = False,
         clock_mono: Callable[[], float] = time.monotonic,
         clock_wall: Callable[[], float] = time.time,
         timeout_s: float = 5.0,
     ) -> None:
         self.path = Path(path)
-        self.readonly = readonly
+        self.readonly = readonly = readonly or immutable
+        self._immutable = immutable
         self._clock_mono = clock_mono
         self._clock_wall = clock_wall
         self._lock = threading.Lock()
@@ -141,11 +222,16 @@ class Journal:
         elif p.stat().st_size and not is_journal(p):
             raise self._fail("not a journal: the file is not an SQLite database")
         try:
+            target = f"{p.resolve().as_uri()}?mode=ro&immutable=1" if self._immutable else p
             con = sqlite3.connect(
-                p, timeout=timeout_s, isolation_level=None, check_same_thread=False
+                target,
+                timeout=timeout_s,
+                isolation_level=None,
+                check_same_thread=False,
+                uri=self._immutable,
             )
         except sqlite3.Error as e:
-            raise self._fail(f"cannot open it: {e}") from e
+            raise storage_error(e, p) or self._fail(f"cannot open it: {e}") from e
         try:
             self._prepare(con)
         except BaseException:
@@ -161,14 +247,20 @@ class Journal:
             tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master")}
             if not tables and not self.readonly:
                 self._wal(con)
-                con.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")
+                try:
+                    con.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")
+                except sqlite3.Error as e:
+                    why = storage_error(e, self.path)
+                    if why is None:
+                        raise
+                    raise why from e
                 return
             if "meta" not in tables:
                 what = "an SQLite database without a 'meta' table" if tables else "an empty file"
                 raise self._fail(f"not a journal: {what}")
             meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
         except sqlite3.Error as e:
-            raise self._fail(f"cannot read it: {e}") from e
+            raise storage_error(e, self.path) or self._fail(f"cannot read it: {e}") from e
         if meta.get("application") != APPLICATION:
             raise self._fail(f"not a journal: meta says application={meta.get('application')!r}")
         version = meta.get("schema_version")
@@ -187,7 +279,8 @@ class Journal:
         try:
             mode = con.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         except sqlite3.Error as e:
-            raise self._fail(f"cannot switch to WAL mode: {e}") from e
+            why = storage_error(e, self.path)
+            raise why or self._fail(f"cannot switch to WAL mode: {e}") from e
         if mode.lower() != "wal":
             raise self._fail(f"SQLite refused WAL mode here (got {mode!r})")
 
@@ -198,17 +291,11 @@ class Journal:
 
         The first record of a journal must be a ``start`` record. ``record`` is stored
         as JSON exactly as given (key order kept); it must survive a JSON round trip
-        unchanged, else :class:`MalformedRecord` (a ``ValueError``).
+        unchanged and be valid Unicode text, else :class:`MalformedRecord` (a
+        ``ValueError``). A disk that refuses the write raises :class:`StorageError` and
+        leaves the journal as it was.
         """
-        if not isinstance(record, dict):
-            raise MalformedRecord(f"a record is a JSON object (dict), not {type(record).__name__}")
-        try:
-            text = json.dumps(record, ensure_ascii=False, allow_nan=False)
-        except (TypeError, ValueError) as e:
-            raise MalformedRecord(f"record cannot be stored as JSON: {e}") from e
-        if json.loads(text) != record:
-            raise MalformedRecord(f"record does not survive JSON unchanged: {record!r}")
-        return self._write(ACTION, text, record=record)
+        return self._write([(ACTION, record_text(record), record, 0)])
 
     def undo(self, count: int = 1) -> int:
         """Take back the last ``count`` effective actions by appending a correction row.
@@ -219,47 +306,63 @@ class Journal:
         """
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise ValueError(f"undo count must be a whole number >= 1, not {count!r}")
-        return self._write(UNDO, json.dumps({"count": count}), count=count)
+        return self._write([(UNDO, json.dumps({"count": count}), None, count)])
 
-    def _write(
-        self, kind: str, text: str, *, record: dict[str, Any] | None = None, count: int = 0
-    ) -> int:
+    def replace_last(self, record: dict[str, Any]) -> int:
+        """Take back the last action and append ``record`` in its place, in one
+        transaction (both rows are stored, or neither); return the new action's ``seq``."""
+        text = record_text(record)
+        return self._write([(UNDO, json.dumps({"count": 1}), None, 1), (ACTION, text, record, 0)])
+
+    def _write(self, rows: list[tuple[str, str, dict[str, Any] | None, int]]) -> int:
+        """Store ``rows`` (kind, payload text, record or None, undo count) in one
+        transaction; return the last one's ``seq``."""
         with self._lock:
             con = self._open_con()
             if self.readonly:
-                raise self._fail("opened read-only: cannot append")
+                raise StorageError(
+                    f"journal {str(self.path)!r}: opened read-only: cannot append (nothing"
+                    " was recorded; the state directory could not be written when the"
+                    " companion started: make it writable, then restart the companion)",
+                    kind="read-only",
+                )
             try:
                 con.execute("BEGIN IMMEDIATE")
                 last = con.execute("SELECT COALESCE(MAX(seq), 0) FROM journal").fetchone()[0]
-                if last == 0 and record is not None and record.get("type") != "start":
+                first = rows[0][2]
+                if last == 0 and first is not None and first.get("type") != "start":
                     raise MalformedRecord(
-                        f"the first record of a journal is a 'start', not {record.get('type')!r}"
+                        f"the first record of a journal is a 'start', not {first.get('type')!r}"
                     )
                 cached_seq, n = self._effective
                 n = 0 if last == 0 else n if cached_seq == last else None
-                if kind == UNDO:
-                    if n is None:
-                        n = len(self._fold(con))
-                    undoable = max(n - 1, 0)
-                    if count > undoable:
-                        raise self._fail(
-                            f"cannot undo {count} action(s): only {undoable} after the start"
-                        )
-                seq = last + 1
-                con.execute(
-                    "INSERT INTO journal VALUES (?, ?, ?, ?, ?)",
-                    (seq, float(self._clock_mono()), self._wall_text(), kind, text),
-                )
+                seq = last
+                for kind, text, _, count in rows:
+                    if kind == UNDO:
+                        if n is None:
+                            n = len(self._fold(con))
+                        undoable = max(n - 1, 0)
+                        if count > undoable:
+                            raise self._fail(
+                                f"cannot undo {count} action(s): only {undoable} after the start"
+                            )
+                    seq += 1
+                    con.execute(
+                        "INSERT INTO journal VALUES (?, ?, ?, ?, ?)",
+                        (seq, float(self._clock_mono()), self._wall_text(), kind, text),
+                    )
+                    if n is not None:
+                        n = n + 1 if kind == ACTION else n - count
                 con.execute("COMMIT")
             except BaseException as e:
                 if con.in_transaction:
                     with contextlib.suppress(sqlite3.Error):
                         con.execute("ROLLBACK")
                 if isinstance(e, sqlite3.Error):
-                    raise self._fail(f"cannot write: {e}") from e
+                    raise storage_error(e, self.path) or self._fail(f"cannot write: {e}") from e
                 raise
             if n is not None:  # else the cache stays stale until the next undo folds the rows
-                self._effective = (seq, n + 1 if kind == ACTION else n - count)
+                self._effective = (seq, n)
             return seq
 
     def _wall_text(self) -> str:

@@ -20,3 +20,11 @@ def state_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
             return Path(value.split(":")[0])
     base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
     return Path(base) / "companion"
+
+
+def extra_host_names() -> tuple[str, ...]:
+    """Further names the dashboard answers to (``COMPANION_HOSTS``, comma-separated, e.g.
+    ``companion.lan,192.168.1.50``), beside the machine's own names and addresses; ``*``
+    answers to any name (turns the DNS-rebinding check off)."""
+    value = os.environ.get("COMPANION_HOSTS", "")
+    return tuple(name.strip() for name in value.split(",") if name.strip())

@@ -263,3 +263,25 @@ def test_run_with_a_real_camera_missing_exits_5_and_stops_the_load_cells_it_open
     assert code == 5
     assert "companion run: no camera found by picamera2" in err
     assert scale.stopped
+
+
+def test_pin_prints_the_table_pin_and_reset_makes_a_new_one_and_ends_every_session(
+    capsys, tmp_path
+):
+    from companion.pairing import PairingStore
+
+    code, first, _ = run(capsys, "pin", "--state-dir", tmp_path)
+    assert code == 0 and first.strip().isdigit() and len(first.strip()) == 8
+    assert run(capsys, "pin", "--state-dir", tmp_path)[1] == first  # kept
+    session = PairingStore(tmp_path).add_session(how="pin", client="192.168.1.20")
+    code, new, err = run(capsys, "pin", "--reset", "--state-dir", tmp_path)
+    assert code == 0 and new != first and len(new.strip()) == 8
+    assert "every tablet is locked" in err
+    assert not PairingStore(tmp_path).valid(session)
+
+
+def test_pin_in_an_unusable_state_directory_says_why(capsys, tmp_path):
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    code, out, err = run(capsys, "pin", "--state-dir", not_a_folder)
+    assert code == 2 and out == "" and "companion pin:" in err

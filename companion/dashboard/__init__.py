@@ -1,6 +1,7 @@
 """The tablet dashboard: a Flask app factory over the referee's ``GameService``.
 
 Views stay thin: they call the service and turn its answers and errors into HTTP.
+Every error is JSON ``{"error": reason}`` (``errors.py``), never an HTML page.
 Templates and assets live in the top-level ``web/`` folder (no build step).
 """
 
@@ -8,15 +9,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Flask, jsonify, request
 
+from .. import settings
+from ..pairing import Pairing
 from ..paths import data_dir
 from ..referee.service import GameService
-from . import api, auth, pages
+from . import api, auth, errors, pages, session_api
+from .hosts import AllowedHosts
+from .streams import StreamHub, StreamLimits
+
+#: The largest request body taken, in bytes: a new game's start is well under 4 KiB.
+MAX_BODY_BYTES = 64 * 1024
 
 
-def create_app(service: GameService, *, test_config: dict[str, Any] | None = None) -> Flask:
-    """The dashboard for ``service``; the PIN and cookie key come from its state directory."""
+def create_app(
+    service: GameService,
+    *,
+    pairing: Pairing | None = None,
+    test_config: dict[str, Any] | None = None,
+) -> Flask:
+    """The dashboard for ``service``. ``pairing``: the table's pairing state (the PIN,
+    sessions, button requests), shared with the table's controls; by default one over
+    the service's state directory. ``test_config["ALLOWED_HOSTS"]``: further names the
+    dashboard answers to (default: ``COMPANION_HOSTS``)."""
     web = data_dir("web")
     app = Flask(
         __name__,
@@ -26,17 +42,45 @@ def create_app(service: GameService, *, test_config: dict[str, Any] | None = Non
     )
     app.config.update(
         SECRET_KEY=auth.secret_key(service.state_dir),
-        TABLE_PIN=auth.table_pin(service.state_dir),
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
         SSE_KEEPALIVE_S=15.0,
+        STREAM_LIMITS=StreamLimits(),
         JSON_SORT_KEYS=False,
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        ALLOWED_HOSTS=settings.extra_host_names(),
     )
     if test_config:
         app.config.update(test_config)
+    if pairing is None:
+        pairing = Pairing(
+            service.state_dir,
+            announce=service.announce,
+            show_requests=service.show_pairing_requests,
+        )
     app.extensions["companion.service"] = service
-    app.extensions["companion.pin_limit"] = auth.PinRateLimit()
+    app.extensions["companion.pairing"] = pairing
+    app.extensions["companion.streams"] = StreamHub(service, app.config["STREAM_LIMITS"])
+    allowed = AllowedHosts(app.config["ALLOWED_HOSTS"])
+
+    @app.before_request
+    def check_host():
+        """DNS rebinding: answer only to the names the companion is reached by."""
+        if not allowed.allows(request.host):
+            response = jsonify(
+                {
+                    "error": f"this companion does not answer to the name {request.host!r};"
+                    f" it answers to {allowed.describe()}"
+                    " (add names with COMPANION_HOSTS, comma-separated)"
+                }
+            )
+            response.status_code = 421
+            return response
+        return None
+
     app.json.sort_keys = False
     app.register_blueprint(api.bp)
+    app.register_blueprint(session_api.bp)
     app.register_blueprint(pages.bp)
+    errors.init_app(app)
     return app

@@ -3,15 +3,16 @@ record and new games. Everything that changes state needs a session."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import wraps
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, session
+from flask import Blueprint, Response, current_app, jsonify, request
 
-from ..errors import IllegalAction, MalformedRecord
+from ..errors import IllegalAction, MalformedRecord, StorageError
+from ..referee.history import DEFAULT_LIMIT, MAX_LIMIT
 from ..referee.service import GameService, NoGame
-from . import auth
+from . import auth, errors
+from .streams import Refusal, StreamHub
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -27,7 +28,14 @@ def _error(status: int, message: str, **extra: Any) -> Response:
 
 
 def _json_body() -> Any:
-    return request.get_json(silent=True)
+    return errors.json_body()
+
+
+@bp.errorhandler(StorageError)
+def storage_refused(e: StorageError) -> Response:
+    """The state directory refused the write: 507 for a full disk, 503 for a read-only or
+    failing one; nothing was recorded, the game is as it was."""
+    return _error(507 if e.kind == "full" else 503, str(e), storage=e.kind)
 
 
 def acting(view):
@@ -39,8 +47,8 @@ def acting(view):
             return _error(403, "cross-site requests are refused")
         if request.headers.get("X-Companion") != "1" or not request.is_json:
             return _error(400, "send JSON with the header X-Companion: 1")
-        if not session.get("table"):
-            return _error(401, "enter the table PIN first (shown on the companion's screen)")
+        if not auth.has_session():
+            return _error(401, "unlock first: the table's confirm button or the table PIN")
         return view(*args, **kwargs)
 
     return guarded
@@ -49,65 +57,34 @@ def acting(view):
 @bp.get("/state")
 def state():
     snap = _service().snapshot()
-    snap["session"] = bool(session.get("table"))
+    snap["session"] = auth.has_session()
     return jsonify(snap)
 
 
 @bp.get("/events")
 def events():
-    """Server-Sent Events: the full snapshot now, then each new one (latest wins)."""
-    service = _service()
-    keepalive_s = current_app.config["SSE_KEEPALIVE_S"]
-    once = current_app.config.get("SSE_ONCE", False)  # tests: stop after the first snapshot
-
-    def stream() -> Iterator[str]:
-        seen = -1
-        yield "retry: 2000\n\n"
-        while True:
-            version = service.wait_for_change(seen, keepalive_s)
-            if service.closed:  # shutting down: the page reconnects to the next server
-                return
-            if version == seen:
-                yield ": keep-alive\n\n"
-                continue
-            seen, data = service.snapshot_json()
-            yield f"event: snapshot\nid: {seen}\ndata: {data}\n\n"
-            if once:
-                return
-
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(stream(), mimetype="text/event-stream", headers=headers)
-
-
-@bp.post("/session")
-def login():
-    if not auth.same_origin(request.headers.get("Origin"), request.host):
-        return _error(403, "cross-site requests are refused")
-    limit: auth.PinRateLimit = current_app.extensions["companion.pin_limit"]
-    client = request.remote_addr or "?"
-    wait = limit.retry_after_s(client)
-    if wait > 0:
-        response = _error(429, f"too many wrong PINs; try again in {wait:.0f} s")
-        response.headers["Retry-After"] = str(int(wait) + 1)
+    """Server-Sent Events: the full snapshot now, then each new one (latest wins). A
+    stream over the limits is refused at once with the reason (streams.py);
+    ``?check`` only says whether one would open now, and opens none."""
+    hub: StreamHub = current_app.extensions["companion.streams"]
+    address, paired = request.remote_addr or "?", auth.has_session()
+    if "check" in request.args:
+        admitted = hub.refusal(address, session=paired) or {"ok": True}
+    else:
+        gone = request.environ.get("waitress.client_disconnected", lambda: False)
+        admitted = hub.admit(address, session=paired, gone=gone)
+    if isinstance(admitted, Refusal):
+        response = _error(admitted.status, admitted.reason, retry_after_s=admitted.retry_after_s)
+        response.headers["Retry-After"] = str(admitted.retry_after_s)
         return response
-    body = _json_body()
-    given = body.get("pin") if isinstance(body, dict) else None
-    if not auth.pin_matches(given, current_app.config["TABLE_PIN"]):
-        limit.failed(client)
-        return _error(
-            403, "wrong PIN: it is shown on the companion's screen and by `companion pin`"
-        )
-    limit.succeeded(client)
-    session.clear()
-    session["table"] = True
-    session.permanent = True
-    return jsonify({"session": True})
-
-
-@bp.delete("/session")
-def logout():
-    session.clear()
-    return jsonify({"session": False})
+    if isinstance(admitted, dict):
+        return jsonify(admitted)
+    once = current_app.config.get("SSE_ONCE", False)  # tests: stop after the first snapshot
+    body = hub.events(admitted, current_app.config["SSE_KEEPALIVE_S"], once=once)
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    response = Response(body, mimetype="text/event-stream", headers=headers)
+    response.call_on_close(admitted.release)  # also when the stream never started
+    return response
 
 
 @bp.post("/actions")
@@ -138,9 +115,14 @@ def _snapshot_or_409(change, *args) -> Response:
 @bp.post("/undo")
 @acting
 def undo():
+    """Take back the action at ``row`` (the snapshot's ``game.row``) if it is still the
+    last (or the last one the snapshot of ``version`` showed); 409 when another tablet
+    took it back already or a newer action came.
+    ``count`` (without ``row``) takes back that many, whichever they are."""
     body = _json_body()
-    count = body.get("count", 1) if isinstance(body, dict) else 1
-    return _snapshot_or_409(_service().undo, count)
+    body = body if isinstance(body, dict) else {}
+    count, row, version = body.get("count", 1), body.get("row"), body.get("version")
+    return _snapshot_or_409(lambda: _service().undo(count, row=row, version=version))
 
 
 @bp.post("/done")
@@ -188,7 +170,15 @@ def game_record(game_id: str):
 
 @bp.get("/games")
 def games():
-    return jsonify({"games": _service().games()})
+    """A page of the kept games, newest first: ``?limit=`` (1 to 500, default 50) and
+    ``?before=<id>`` (the ``next`` of the previous page)."""
+    raw = request.args.get("limit", str(DEFAULT_LIMIT))
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= MAX_LIMIT:
+        return _error(400, f"limit is a whole number of games from 1 to {MAX_LIMIT}, not {raw!r}")
+    try:
+        return jsonify(_service().games(limit=int(raw), before=request.args.get("before")))
+    except ValueError as e:
+        return _error(400, str(e))
 
 
 @bp.post("/games")

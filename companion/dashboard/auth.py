@@ -1,26 +1,28 @@
-"""Who may act: the table PIN, session cookies, cross-site protection, PIN rate limits.
+"""Who may act: the session cookie, cross-site protection, the cookie key.
 
-Anyone on the network may watch. Acting needs the PIN shown on the device (console and
-``companion pin``), exchanged once for a session cookie. State-changing requests must be
-JSON with the ``X-Companion`` header and, when the browser sends an ``Origin``, come from
-this host: a page on another site cannot forge them.
+Anyone on the network may watch. Acting needs a session, got by pairing
+(``companion.pairing``: the table's confirm button, or the table PIN). The cookie
+carries only the session's random id (HttpOnly, SameSite=Strict); the server checks it
+against the live sessions on every request, so that Lock and ``companion pin --reset``
+end it at once. State-changing requests must be JSON with the ``X-Companion`` header
+and, when the browser sends an ``Origin``, come from this host: a page on another site
+cannot forge them.
 """
 
 from __future__ import annotations
 
-import hmac
 import os
 import secrets
-import threading
-import time
-from collections import defaultdict, deque
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-PIN_FILE, SECRET_FILE = "pin", "secret_key"
-PIN_DIGITS = 4
-MAX_FAILURES, FAILURE_WINDOW_S = 5, 60.0
+from flask import Response, current_app, request
+
+from ..pairing import SESSION_S, Pairing
+
+SECRET_FILE = "secret_key"
+SESSION_COOKIE = "companion_session"
 
 
 def _read_or_create(path: Path, make: Callable[[], str]) -> str:
@@ -35,20 +37,9 @@ def _read_or_create(path: Path, make: Callable[[], str]) -> str:
         return value
 
 
-def table_pin(state_dir: Path) -> str:
-    """The table's PIN (made once, kept in the state directory)."""
-    return _read_or_create(
-        state_dir / PIN_FILE, lambda: f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
-    )
-
-
 def secret_key(state_dir: Path) -> str:
-    """The key that signs session cookies (made once, private to the service)."""
+    """Flask's signing key (made once, private to the service; sessions do not use it)."""
     return _read_or_create(state_dir / SECRET_FILE, lambda: secrets.token_hex(32))
-
-
-def pin_matches(given: object, pin: str) -> bool:
-    return isinstance(given, str) and hmac.compare_digest(given.strip(), pin)
 
 
 def same_origin(origin: str | None, host: str) -> bool:
@@ -58,27 +49,22 @@ def same_origin(origin: str | None, host: str) -> bool:
     return urlsplit(origin).netloc == host
 
 
-class PinRateLimit:
-    """At most ``MAX_FAILURES`` wrong PINs per client per ``FAILURE_WINDOW_S`` seconds."""
+def pairing() -> Pairing:
+    return current_app.extensions["companion.pairing"]
 
-    def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
-        self._clock = clock
-        self._failures: dict[str, deque[float]] = defaultdict(deque)
-        self._lock = threading.Lock()
 
-    def retry_after_s(self, client: str) -> float:
-        """Seconds until ``client`` may try again; 0 when it may try now."""
-        with self._lock:
-            q = self._failures[client]
-            now = self._clock()
-            while q and now - q[0] >= FAILURE_WINDOW_S:
-                q.popleft()
-            return FAILURE_WINDOW_S - (now - q[0]) if len(q) >= MAX_FAILURES else 0.0
+def has_session() -> bool:
+    """This request carries the cookie of a live session."""
+    return pairing().valid(request.cookies.get(SESSION_COOKIE))
 
-    def failed(self, client: str) -> None:
-        with self._lock:
-            self._failures[client].append(self._clock())
 
-    def succeeded(self, client: str) -> None:
-        with self._lock:
-            self._failures.pop(client, None)
+def set_session_cookie(response: Response, session_id: str) -> Response:
+    response.set_cookie(
+        SESSION_COOKIE, session_id, max_age=SESSION_S, httponly=True, samesite="Strict", path="/"
+    )
+    return response
+
+
+def clear_session_cookie(response: Response) -> Response:
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="Strict")
+    return response

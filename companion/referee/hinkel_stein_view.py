@@ -286,11 +286,13 @@ def undo_hint(action: A.Action, before: GameState, after: GameState) -> str:
             parts.append(
                 f"{action.player} puts {s} back beside the other boulder: the choice is open again"
             )
-        case _:
-            parts.append(f"undone: {describe(action)}")
+        case _:  # the page says "Undone." before the hints: name what, not "undone" again
+            parts.append(f"taken back: {describe(action)}")
     if (before.discs, before.pot, before.supply) != (after.discs, after.pot, after.supply):
         held = ", ".join(f"{n} {d}" for n, d in zip(before.players, before.discs, strict=True))
         parts.append(f"discs back to: {held}, pot {before.pot}, supply {before.supply}")
+    elif len(parts) == 1 and parts[0].startswith("taken back"):
+        parts.append("nothing to change on the table")
     text = "; ".join(parts)
     return text[0].upper() + text[1:]
 

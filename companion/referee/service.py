@@ -2,17 +2,21 @@
 
 One game is under way at a time. Its journal lives in ``STATE_DIR/games/``; the file
 ``STATE_DIR/current`` names it, so a restart (also after SIGKILL or power loss) resumes
-the same game in the same state. Dashboards wait on ``wait_for_change`` and always get the
-latest snapshot (latest wins: a slow tablet skips intermediate states, never falls behind).
+the same game in the same state. A journal that cannot be read is moved whole into
+``STATE_DIR/damaged/`` (never deleted) and named on every dashboard; a state directory
+that cannot be written (full, read-only) is a notice, and each refused change a
+``StorageError``: nothing in memory runs ahead of the journal. Dashboards wait on
+``wait_for_change`` and always get the latest snapshot (latest wins: a slow tablet skips
+intermediate states, never falls behind).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import random
-import re
 import secrets
 import threading
 import time
@@ -23,13 +27,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..errors import CompanionError, IllegalAction, MalformedRecord
+from ..errors import (
+    CompanionError,
+    IllegalAction,
+    JournalError,
+    MalformedRecord,
+    StorageError,
+    reason,
+)
 from ..games.registry import GameRules, rules_for
-from ..journal import Journal
+from ..journal import Journal, record_text, storage_error
 from ..profile import ScaleProfile, default_profile
-from ..records import replay_path
 from ..sensing.observations import Fault, Observation
-from . import hinkel_stein_view, stein_im_brett_view
+from . import hinkel_stein_view, state_files, stein_im_brett_view
+from .history import DEFAULT_LIMIT, HistoryIndex
 from .scale_referee import Reaction, ScaleReferee
 from .stein_im_brett_camera import SteinImBrettCamera
 
@@ -54,12 +65,17 @@ REFEREES: dict[str, Callable[[ScaleProfile], Any]] = {
 }
 
 
-_GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")
+_GAME_ID = state_files.GAME_ID
 DEVICE_STATES = ("ok", "simulated", "fault", "off")
 
 
 class NoGame(CompanionError, LookupError):
     """No game is under way: start one first."""
+
+
+class UndoConflict(CompanionError, ValueError):
+    """The undo names an action that is no longer the last one: another tablet took it
+    back already, or a newer action came. The message says which."""
 
 
 @dataclass
@@ -89,7 +105,6 @@ class GameService:
         on_notch: Callable[[str], None] | None = None,
     ) -> None:
         self.state_dir = Path(state_dir)
-        (self.state_dir / "games").mkdir(parents=True, exist_ok=True)
         self._clock_mono = clock_mono
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
@@ -104,6 +119,8 @@ class GameService:
         self._refusals: list[str] = []
         self.last_undo: list[str] = []
         self.asks: tuple[dict[str, Any], ...] = ()
+        #: the addresses that ask to pair now (``companion.pairing``), named on every dashboard
+        self.pairing_requests: tuple[str, ...] = ()
         self.accepted: Counter[tuple[str, str]] = Counter()  # (source, record type) -> count
         self.closed = False
         self._snapshot_cache: dict[str, Any] | None = None
@@ -113,6 +130,15 @@ class GameService:
         self.on_notch = on_notch  # tells the scale sensing where the pivot is now
         self._referee: ScaleReferee | None = None
         self._notch: str | None = None
+        #: why the state directory cannot be written now (a notice on every dashboard)
+        self.storage_problem: str | None = None
+        self._storage_kind: str | None = None  # "full", "read-only" or "io" (StorageError)
+        #: the first version that shows the game's actions as they are now (undo by version)
+        self._actions_version = 0
+        problem = state_files.probe_writable(self.state_dir / "games")
+        if problem is not None:
+            self._storage_failed(problem)
+        self.history = HistoryIndex(self.state_dir / "games")
         self._resume()
 
     # -- lifecycle -----------------------------------------------------------------
@@ -122,17 +148,98 @@ class GameService:
         return self.state_dir / "current"
 
     def _resume(self) -> None:
-        try:
-            name = self._current_file.read_text(encoding="utf-8").strip()
-        except FileNotFoundError:
+        """Resume the game ``current`` names. A journal that cannot be read is moved
+        aside whole and named in a notice; the companion comes up without a game."""
+        name, problem = state_files.read_current(self._current_file)
+        if problem is not None:
+            self.announce(
+                f"{problem}: no game was resumed; start a new game (the kept games are in"
+                " the history)"
+            )
+        if name is None:
             return
         path = self.state_dir / "games" / name
         if not path.exists():
             self.announce(f"the game journal {name} named in {self._current_file} is missing")
             return
-        self._game = self._fold(Journal(path, clock_mono=self._clock_mono))
+        # a full disk still opens the journal for writing: once space is freed it goes on
+        writable = self._storage_kind in (None, "full")
+        try:
+            if state_files.is_empty(path):  # opened, it would become a new, empty journal
+                raise JournalError(f"journal {str(path)!r}: an empty file (0 bytes)")
+            journal = self._open_to_resume(path, writable=writable)
+            try:
+                game = self._fold(journal)
+            except BaseException:
+                journal.close()
+                raise
+        except StorageError:  # the disk, not the journal: leave it where it is
+            self.announce(
+                f"the game journal {name} cannot be opened while the state directory"
+                " cannot be written: no game was resumed (the journal is left as it is)"
+            )
+            return
+        except (JournalError, MalformedRecord, OSError) as e:
+            self._set_aside(path, reason(e), writable=writable)
+            return
+        self._game = game
         self._new_referee()
-        log.info("resumed game %s at row %s", name, self._game.seqs[-1] if self._game.seqs else 0)
+        if journal.readonly:  # the storage notice says why nothing can be recorded
+            log.warning("the game %s is shown read-only", path.stem)
+        log.info("resumed game %s at row %s", name, game.seqs[-1] if game.seqs else 0)
+
+    def _open_to_resume(self, path: Path, *, writable: bool) -> Journal:
+        """The journal at ``path``, for writing if the disk lets it open so, else to read
+        only (a full disk may refuse even SQLite's shared-memory file)."""
+        if writable:
+            try:
+                return Journal(path, clock_mono=self._clock_mono)
+            except StorageError as e:
+                if self.storage_problem is None:  # else the probe said it better already
+                    self._storage_failed(e)
+        # read the file as it is, unless a WAL holds rows not in it yet (SQLite reads those)
+        immutable = state_files.is_empty(Path(f"{path}-wal"), wal=False)
+        return Journal(path, clock_mono=self._clock_mono, readonly=True, immutable=immutable)
+
+    def _set_aside(self, path: Path, why: str, *, writable: bool) -> None:
+        """Move the unreadable journal ``path`` whole into ``STATE_DIR/damaged/`` (see
+        ``state_files.move_aside``); say so on every dashboard."""
+        if not writable:
+            self.announce(
+                f"the game journal {path.name} cannot be read ({why}) and cannot be moved"
+                " aside while the state directory cannot be written: no game was resumed"
+            )
+            return
+        try:
+            dest = state_files.move_aside(self.state_dir, path)
+            self._current_file.unlink(missing_ok=True)
+        except OSError as e:
+            self.announce(
+                f"the game journal {path.name} cannot be read ({why}), and moving it to"
+                f" {self.state_dir / 'damaged'} failed ({reason(e)}): no game was resumed"
+            )
+            return
+        self.announce(
+            f"the game journal {path.name} could not be read ({why}): it was moved whole"
+            f" to {dest} (nothing was deleted). Start a new game; a newer companion or"
+            f" `companion replay` may still read the file"
+        )
+
+    def _storage_failed(self, error: StorageError) -> None:
+        """The state directory refused a write: say why on every dashboard."""
+        message = str(error)
+        if message != self.storage_problem:
+            log.error("state directory: %s", message)
+            with self._lock:
+                self.storage_problem = message
+                self._storage_kind = error.kind
+                self._bump()
+
+    def _storage_recovered(self) -> None:
+        if self.storage_problem is not None and not (self._game and self._game.journal.readonly):
+            log.warning("state directory: writes work again")
+            self.storage_problem = self._storage_kind = None
+            self._bump()
 
     def _fold(self, journal: Journal) -> _Game:
         rows = journal.effective_rows()
@@ -166,8 +273,15 @@ class GameService:
         with self._lock:
             self.closed = True
             if self._game is not None:
-                self._game.journal.close()
+                self._keep_in_history(self._game)
+            self.history.close()
             self._changed.notify_all()
+
+    def _keep_in_history(self, game: _Game) -> None:
+        """Close ``game``'s journal and store its summary in the history index."""
+        summary = game.rules.to_json(game.state)
+        game.journal.close()
+        self.history.record(game.journal.path.stem, summary)
 
     def announce(self, message: str) -> None:
         """Show ``message`` on every dashboard (and in the log) until the service restarts."""
@@ -175,6 +289,14 @@ class GameService:
         with self._lock:
             self.notices.append(message)
             self._bump()
+
+    def show_pairing_requests(self, addresses: list[str]) -> None:
+        """The devices that ask to pair now (their addresses): every dashboard names them
+        while they wait, so that people at the table notice a request nobody there made."""
+        with self._lock:
+            if tuple(addresses) != self.pairing_requests:
+                self.pairing_requests = tuple(addresses)
+                self._bump()
 
     def device_status(self, device: str, state: str, detail: str = "") -> None:
         """Report a device's health for the dashboards: ``state`` is ``ok``, ``simulated``,
@@ -190,25 +312,46 @@ class GameService:
     # -- changing the game ---------------------------------------------------------
 
     def new_game(self, start: dict[str, Any]) -> dict[str, Any]:
-        """Start a new game from its ``start`` record; the previous game's journal stays."""
+        """Start a new game from its ``start`` record; the previous game's journal stays.
+
+        The record is checked whole (rules, names, storable text) before any file
+        exists; a disk that refuses the new journal raises ``StorageError`` and leaves
+        no file behind and the game under way as it was."""
         rules = rules_for(start.get("game")) if isinstance(start, dict) else None
         if rules is None:
             raise MalformedRecord("a new game needs a start record naming a known game")
         action = rules.parse_action(start)
         state = rules.start(action)  # IllegalAction for a bad deal, before any file exists
+        record = rules.to_record(action)
+        record_text(record)  # MalformedRecord for text no file can hold, before any file exists
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         name = f"{stamp}-{secrets.token_hex(3)}.journal"
-        journal = Journal(self.state_dir / "games" / name, clock_mono=self._clock_mono)
-        seq = journal.append(rules.to_record(action))
-        self._point_to(name)
+        path = self.state_dir / "games" / name
+        journal = None
+        try:
+            journal = Journal(path, clock_mono=self._clock_mono)
+            seq = journal.append(record)
+            self._point_to(name)
+        except (StorageError, OSError) as e:
+            if journal is not None:
+                journal.close()
+            state_files.remove_unaccepted(path)
+            problem = e if isinstance(e, StorageError) else storage_error(e, path)
+            if problem is None:
+                raise
+            self._storage_failed(problem)
+            raise problem from e
         with self._lock:
             if self._game is not None:
-                self._game.journal.close()
+                self._keep_in_history(self._game)
             self._game = _Game(rules, journal, [action], [state], [seq])
+            self.history.forget_listing()
             self.warnings.clear()
             self._refusals.clear()
             self.last_undo = []
             self._new_referee()
+            self._storage_recovered()
+            self._actions_version = self._version + 1
             self._bump()
             return self.snapshot()
 
@@ -258,7 +401,7 @@ class GameService:
                 raise MalformedRecord("a comment is not an action")
             state = game.rules.apply(game.state, action)
             canonical = game.rules.to_record(action)
-            seq = game.journal.append(canonical)  # durable before shown
+            seq = self._journaled(game, "append", canonical)  # durable before shown
             game.actions.append(action)
             game.states.append(state)
             game.seqs.append(seq)
@@ -274,16 +417,41 @@ class GameService:
             self._bump()
             return self.snapshot()
 
-    def undo(self, count: int = 1) -> dict[str, Any]:
-        """Take back the last ``count`` actions (never the start); say what to put back."""
+    def undo(
+        self, count: int = 1, *, row: int | None = None, version: int | None = None
+    ) -> dict[str, Any]:
+        """Take back the last ``count`` actions (never the start); say what to put back.
+
+        With ``row`` (the journal row of the last action as the tablet saw it, the
+        snapshot's ``game.row``) exactly that action is taken back, and only if it is
+        still the last: else ``UndoConflict`` says whether it was taken back already or
+        which newer action came, and nothing changes (two tablets pressing Undo at once
+        take back one action). ``version`` (the snapshot's ``version``) does the same
+        for the last action that snapshot showed: refused if an action came or was taken
+        back since."""
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise ValueError(f"undo takes a count of 1 or more actions, not {count!r}")
+        if row is not None and (isinstance(row, bool) or not isinstance(row, int) or row < 1):
+            raise ValueError(f"undo takes the row of the action to take back, not {row!r}")
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            raise ValueError(f"undo takes the version the tablet showed, not {version!r}")
+        if (row is not None or version is not None) and count != 1:
+            raise ValueError("undo takes back one action by its row; send a row or a count")
         with self._lock:
             game = self._require_game()
+            if row is not None:
+                self._check_undo_row(game, row)
+            if version is not None and not self._actions_version <= version <= self._version:
+                raise UndoConflict(
+                    f"the game changed since version {version} (an action came or was"
+                    f" taken back, by another tablet or the table); the last action now is"
+                    f" {_said(game.rules.to_record(game.actions[-1]))} (row {game.seqs[-1]}):"
+                    " look at it again and undo if it is wrong"
+                )
             if count >= len(game.actions):
                 left = len(game.actions) - 1
                 raise ValueError(f"cannot undo {count} action(s): only {left} after the start")
-            game.journal.undo(count)
+            self._journaled(game, "undo", count)
             self._refusals.clear()
             hints = []
             view = VIEWS.get(game.rules.name)
@@ -302,6 +470,46 @@ class GameService:
             self._sync_notch()
             self._bump()
             return self.snapshot()
+
+    @staticmethod
+    def _check_undo_row(game: _Game, row: int) -> None:
+        last = game.seqs[-1]
+        if row == last:
+            if len(game.seqs) == 1:
+                raise ValueError("nothing to undo: the game has only its start")
+            return
+        if row in game.seqs:
+            newer = game.seqs.index(row) + 1
+            came = [_said(game.rules.to_record(a)) for a in game.actions[newer:]]
+            raise UndoConflict(
+                f"a newer action came after row {row}: {', '.join(came)} (row {last});"
+                " look at the game again and undo that first if it is wrong"
+            )
+        raise UndoConflict(
+            f"that action (row {row}) was already taken back by another tablet or the"
+            f" table; the last action now is {_said(game.rules.to_record(game.actions[-1]))}"
+            f" (row {last})"
+        )
+
+    def _journaled(self, game: _Game, write: str, *args: Any) -> int:
+        """``game.journal.<write>(*args)``; a refused write is a notice and re-raised. A
+        journal opened read-only on a full disk is opened for writing again first: once
+        space is freed, the game goes on without a restart."""
+        if game.journal.readonly and self._storage_kind == "full":
+            with contextlib.suppress(JournalError):  # still full: refused below, as before
+                writable = Journal(game.journal.path, clock_mono=self._clock_mono)
+                game.journal.close()
+                game.journal = writable
+            if game.journal.readonly:  # the disk's own reason, not the read-only opening
+                raise StorageError(self.storage_problem or "the disk is full", kind="full")
+        try:
+            seq = getattr(game.journal, write)(*args)
+        except StorageError as e:
+            self._storage_failed(e)
+            raise
+        self._actions_version = self._version + 1  # the next version shows this change
+        self._storage_recovered()
+        return seq
 
     # -- the table's sensors --------------------------------------------------------
 
@@ -397,6 +605,11 @@ class GameService:
         for record in reaction.submit:
             try:
                 self.submit(record, source="sensor")
+            except StorageError:
+                why = f"The table showed {record['type']} but it could not be recorded"
+                if why not in self._refusals:
+                    self._refusals.append(why)
+                    self.warnings.append(why)
             except (IllegalAction, MalformedRecord) as e:
                 why = f"The table showed {record['type']} but the rules say: {e}"
                 if why not in self._refusals:
@@ -434,8 +647,11 @@ class GameService:
                 self.warnings.append(why)
             return
         canonical = game.rules.to_record(action)
-        game.journal.undo(1)
-        seq = game.journal.append(canonical)  # durable before shown
+        try:  # the last action taken back and the new one appended: both or neither
+            seq = self._journaled(game, "replace_last", canonical)
+        except StorageError:
+            self.warnings.append(f"The table changed the {kind} move, but it could not be recorded")
+            return
         game.actions[-1], game.states[-1], game.seqs[-1] = action, state, seq
         self.last_undo = []
         self._refusals.clear()
@@ -503,13 +719,15 @@ class GameService:
 
     def _build_snapshot(self) -> dict[str, Any]:
         with self._lock:
+            storage = [self.storage_problem] if self.storage_problem else []
             base: dict[str, Any] = {
                 "instance": self.instance,
                 "version": self._version,
-                "notices": list(self.notices),
+                "notices": list(self.notices) + storage,
                 "warnings": list(self.warnings),
                 "undo_hints": list(self.last_undo),
                 "asks": list(self.asks),
+                "pairing_requests": list(self.pairing_requests),
                 "hand_on_scale": bool(self._referee and self._referee.hand_on_scale),
                 "devices": self._device_view(),
             }
@@ -541,18 +759,19 @@ class GameService:
                 json.dumps(game.rules.to_record(a), ensure_ascii=False) + "\n" for a in game.actions
             )
 
-    def games(self) -> list[dict[str, Any]]:
-        """The journals in the state directory, newest first: the game history."""
-        out = []
-        current = self._game.journal.path.stem if self._game else None
-        for path in sorted((self.state_dir / "games").glob("*.journal"), reverse=True):
-            try:
-                replayed = replay_path(path)
-                summary = replayed.rules.to_json(replayed.state)
-            except (ValueError, OSError) as e:
-                summary = {"error": str(e)}
-            out.append({"id": path.stem, "current": path.stem == current, "summary": summary})
-        return out
+    def games(self, *, limit: int = DEFAULT_LIMIT, before: str | None = None) -> dict[str, Any]:
+        """A page of the kept games, newest first, from the history index:
+        ``{"games": [{"id", "current", "summary"}, ...], "next": id or None}`` (``next``:
+        pass it as ``before`` for the older ones). ``summary`` is what ``companion replay
+        --json`` prints, or ``{"error": reason}``; the game under way's is from memory."""
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise ValueError(f"limit is a whole number of games from 1, not {limit!r}")
+        if before is not None and not _GAME_ID.fullmatch(before):
+            raise ValueError(f"before is a game id like 20261129-112631-4ae865, not {before!r}")
+        with self._lock:
+            game = self._game
+            current = (game.journal.path.stem, lambda: self.snapshot()["replay"]) if game else None
+        return self.history.page(limit=limit, before=before, current=current)
 
     def record_of(self, game_id: str) -> str:
         """The JSONL record of a kept game (``games()`` lists their ids)."""
@@ -563,3 +782,9 @@ class GameService:
             raise NoGame(f"no game {game_id!r} is kept here")
         with Journal(path, readonly=True) as j:
             return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in j.records())
+
+
+def _said(record: dict[str, Any]) -> str:
+    """An action in a few words for a message: its type and who, e.g. "stake by Ben"."""
+    who = record.get("player")
+    return f"{record['type']} by {who}" if isinstance(who, str) else str(record["type"])

@@ -217,7 +217,7 @@ def undo_hint(action: A.Action, before: GameState, after: GameState) -> str:
             return text
         case A.Draw(colour=c):
             return f"The draw of a {c} stone is undone: draw again for the starting player"
-    return f"Undone: {describe(action)}"
+    return f"Taken back: {describe(action)}"  # the page says "Undone." before it
 
 
 def start_record(

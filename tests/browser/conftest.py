@@ -62,9 +62,13 @@ class LiveServer:
         self.server = create_server(self.app, host="127.0.0.1", port=port, threads=8)
         self.port = self.server.effective_port
         self.url = f"http://127.0.0.1:{self.port}"
-        self.pin = self.app.config["TABLE_PIN"]
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
+
+    @property
+    def pin(self) -> str:
+        """The table PIN now (a new one after each use)."""
+        return self.app.extensions["companion.pairing"].code
 
     def stop(self):
         self.server.close()
@@ -101,10 +105,10 @@ def shot(page, name: str, tmp_path: Path) -> None:
 
 
 def unlock(page, pin: str) -> None:
-    """Enter the table PIN."""
+    """Enter the table PIN in the dialog."""
     from playwright.sync_api import expect
 
     page.click("#btn-pin")
     page.fill("#pin-input", pin)
     page.click("#pin-form button[value=ok]")
-    expect(page.locator("#btn-pin")).to_have_text("Unlocked")
+    expect(page.locator("#btn-pin")).to_have_text("Lock")

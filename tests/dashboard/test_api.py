@@ -34,10 +34,15 @@ def client(app):
     return app.test_client()
 
 
+def table_pin(app) -> str:
+    """The table PIN now (a new one after each use)."""
+    return app.extensions["companion.pairing"].code
+
+
 @pytest.fixture
 def player(client, app):
     """A client that has entered the table PIN."""
-    assert client.post("/api/session", json={"pin": app.config["TABLE_PIN"]}).status_code == 200
+    assert client.post("/api/session", json={"pin": table_pin(app)}).status_code == 200
     return client
 
 
@@ -50,24 +55,8 @@ def test_acting_needs_the_table_pin(client, app):
     r = client.post("/api/games", json=START, headers=JSON)
     assert r.status_code == 401 and "PIN" in r.json["error"]
     assert client.post("/api/session", json={"pin": "nope"}).status_code == 403
-    assert client.post("/api/session", json={"pin": app.config["TABLE_PIN"]}).json == {
-        "session": True
-    }
+    assert client.post("/api/session", json={"pin": table_pin(app)}).json == {"session": True}
     assert client.post("/api/games", json=START, headers=JSON).status_code == 200
-
-
-def test_the_pin_is_four_digits_kept_in_the_state_directory(app, service):
-    pin = app.config["TABLE_PIN"]
-    assert len(pin) == 4 and pin.isdigit()
-    assert (service.state_dir / "pin").read_text().strip() == pin
-    assert create_app(service).config["TABLE_PIN"] == pin
-
-
-def test_wrong_pins_are_rate_limited(client, app):
-    for _ in range(5):
-        assert client.post("/api/session", json={"pin": "0000x"}).status_code == 403
-    r = client.post("/api/session", json={"pin": app.config["TABLE_PIN"]})
-    assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0
 
 
 def test_cross_site_posts_are_refused(player):

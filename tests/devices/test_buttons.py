@@ -14,8 +14,10 @@ from companion.devices.buttons import (
     ATTENTION,
     FAULT,
     OFF,
+    PAIRING,
     READY,
     ControlButtons,
+    PressOrHold,
     StatusLED,
     led_state,
     open_controls,
@@ -39,6 +41,7 @@ def press(factory, gpio):
 
 
 def test_each_button_runs_its_action_when_pressed(factory):
+    """Undo acts when pressed; confirm when released before the hold time (3 s)."""
     got = []
     buttons = ControlButtons(confirm_gpio=17, undo_gpio=27, on_confirm=lambda: got.append("confirm"),
                              on_undo=lambda: got.append("undo"), pin_factory=factory, bounce_s=None)  # fmt: skip
@@ -74,6 +77,59 @@ def test_an_action_that_fails_is_logged_and_the_button_keeps_working(factory, ca
     buttons.close()
 
 
+def wait_until(predicate, timeout_s=5.0):
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_holding_confirm_runs_the_hold_action_and_not_the_press(factory):
+    got = []
+    buttons = ControlButtons(confirm_gpio=17, undo_gpio=None, on_confirm=lambda: got.append("confirm"),
+                             on_confirm_held=lambda: got.append("held"), hold_s=0.05,
+                             on_undo=lambda: None, pin_factory=factory, bounce_s=None)  # fmt: skip
+    assert buttons.buttons["confirm"].hold_time == 0.05
+    pin = factory.pin(17)
+    pin.drive_low()
+    assert wait_until(lambda: got == ["held"])
+    pin.drive_high()  # the release after a hold is not a press
+    assert got == ["held"]
+    press(factory, 17)  # a short press is the game's again
+    assert got == ["held", "confirm"]
+    buttons.close()
+
+
+def test_the_confirm_button_holds_three_seconds_by_default(factory):
+    got = []
+    buttons = ControlButtons(confirm_gpio=17, undo_gpio=None, on_confirm=lambda: got.append("confirm"),
+                             on_confirm_held=lambda: got.append("held"), on_undo=lambda: None,
+                             pin_factory=factory, bounce_s=None)  # fmt: skip
+    assert buttons.buttons["confirm"].hold_time == 3.0
+    press(factory, 17)
+    assert got == ["confirm"]
+    buttons.close()
+
+
+def test_a_hold_reported_after_its_release_does_nothing():
+    """gpiozero reports the hold and the release on different threads: exactly one of the
+    two actions runs per push, whichever comes first."""
+    got = []
+    button = PressOrHold(lambda: got.append("press"), lambda: got.append("hold"))
+    button.released()  # a release with no push before it (at start): nothing
+    button.pressed()
+    button.released()
+    button.held()  # too late: the push was a press
+    assert got == ["press"]
+    button.pressed()
+    button.held()
+    button.held()  # once per push
+    button.released()
+    assert got == ["press", "hold"]
+
+
 def wait_for_toggles(pin, n, timeout_s=2.0):
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
@@ -104,7 +160,7 @@ def test_the_led_is_steady_when_ready_and_blinks_for_attention_and_fault(factory
 
 def test_an_unknown_led_state_is_refused(factory):
     led = StatusLED(22, pin_factory=factory)
-    with pytest.raises(ValueError, match="choose one of ready, attention, fault, off"):
+    with pytest.raises(ValueError, match="choose one of ready, attention, fault, pairing, off"):
         led.show("green")
     led.close()
 
@@ -113,6 +169,12 @@ def test_the_led_state_puts_faults_before_attention():
     assert led_state(devices_ok=True, needs_attention=False) == READY
     assert led_state(devices_ok=True, needs_attention=True) == ATTENTION
     assert led_state(devices_ok=False, needs_attention=True) == FAULT
+
+
+def test_a_tablet_asking_to_pair_outranks_everything_on_the_led():
+    """While it asks, holding confirm pairs it: the LED says so whatever else holds."""
+    for ok in (True, False):
+        assert led_state(devices_ok=ok, needs_attention=True, pairing_waits=True) == PAIRING
 
 
 def test_controls_follow_the_pin_map(factory):

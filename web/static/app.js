@@ -64,27 +64,56 @@ async function act(record) {
   }
 }
 
+// Undo names the action shown (its journal row): if another tablet took it back already,
+// or a newer action came, the server refuses with the reason instead of taking back more.
 async function undoLast() {
+  if (!snap || !snap.game) return;
+  const row = snap.game.row;
   if (!confirm("Undo the last action?")) return;
-  try { render(await post("/api/undo", { count: 1 })); } catch (e) { showError(e.message); }
+  try { render(await post("/api/undo", { row })); } catch (e) { showError(e.message); }
 }
 
+// A refusal, shown for 8 s at the foot of the screen (where the page is scrolled to
+// does not matter); a tap puts it away sooner.
 function showError(message) {
-  const b = el("div", { class: "banner banner-bad", role: "alert" }, message);
-  $("banners").append(b);
+  const b = el("div", { class: "banner banner-bad", title: "tap to close" }, message);
+  b.addEventListener("click", () => b.remove());
+  $("toasts").append(b);
   setTimeout(() => b.remove(), 8000);
 }
 
+// The live updates. The server may refuse them (too many pages from this address or in
+// all; another paired tablet took this one's place): say why and try again later.
 function connect() {
   const source = new EventSource("/api/events");
+  const lost = "Connection lost: reconnecting…";
+  const down = (text) => {
+    $("reconnecting").textContent = text;
+    $("reconnecting").hidden = false;
+    $("link").classList.add("down");
+  };
+  const later = (data) => {
+    const wait = Math.min(Math.max(Number(data.retry_after_s) || 20, 5), 120);
+    down(`No live updates: ${data.error || "refused"}. Trying again in ${wait} s.`);
+    setTimeout(connect, (wait + 3 * Math.random()) * 1000);
+  };
   source.addEventListener("snapshot", (ev) => {
     $("reconnecting").hidden = true;
+    $("reconnecting").textContent = lost;
     $("link").classList.remove("down");
     render(JSON.parse(ev.data));
   });
+  source.addEventListener("refused", (ev) => { // a newer paired tablet took this place
+    source.close();
+    later(JSON.parse(ev.data));
+  });
   source.onerror = () => {
-    $("reconnecting").hidden = false;
-    $("link").classList.add("down");
+    if (source.readyState !== EventSource.CLOSED) { down(lost); return; }
+    // An HTTP refusal ends an EventSource for good: ask why without opening a stream.
+    fetch("/api/events?check")
+      .then((r) => r.json())
+      .then((data) => (data.ok ? connect() : later(data)))
+      .catch(() => later({ error: "the companion does not answer", retry_after_s: 5 }));
   };
 }
 
@@ -108,14 +137,15 @@ function render(s) {
   if (snap && s.instance === snap.instance && s.version < snap.version) return;
   snap = s;
   if (typeof s.session === "boolean") unlocked = s.session;
-  $("btn-pin").textContent = unlocked ? "Unlocked" : "Unlock";
+  $("btn-pin").textContent = unlocked ? "Lock" : "Unlock";
+  $("btn-pin").title = unlocked ? "Lock this tablet: unlock again with the button or the PIN" : "Unlock this tablet to make decisions";
   renderBanners(s);
   renderDevices(s.devices || {});
   const game = s.replay && s.game ? GAMES[s.game.name] : null;
   if (!game) {
     showPage("none");
     $("where").textContent = s.game ? s.game.title : "No game";
-    $("awaiting").textContent = s.game ? "This game has no page on the dashboard yet" : "Start a new game";
+    showAwaiting(s.game ? "This game has no page on the dashboard yet" : "Start a new game");
     keepAwake(false);
     return;
   }
@@ -124,11 +154,38 @@ function render(s) {
   keepAwake(!s.replay.finished);
 }
 
+// Who must act and what he may do, in the top bar: the player's name apart (it may be
+// shortened with an ellipsis; what he may do never is, where the line has room).
+function showAwaiting(text, player = null) {
+  const box = $("awaiting");
+  box.title = text;
+  if (player && text.startsWith(`${player} `)) {
+    box.replaceChildren(el("span", { class: "who" }, player), el("span", { class: "what" }, text.slice(player.length)));
+  } else {
+    box.replaceChildren(el("span", { class: "what" }, text));
+  }
+}
+
+// Which game and where in it, in the top bar (on a phone the game's name gives way).
+function showWhere(title, where) {
+  $("where").title = `${title} · ${where}`;
+  $("where").replaceChildren(el("span", { class: "game-title" }, `${title} · `), where);
+}
+
+// Whether the load cells run (a scale that settles by itself): false when the snapshot's
+// devices say they are off or faulty (``companion run --no-sensors``), null when unknown.
+function scaleRuns(devices) {
+  const d = devices && devices["load cells"];
+  if (!d) return null;
+  return d.state === "ok" || d.state === "simulated";
+}
+
 const DEVICE_WORDS = { ok: "working", simulated: "simulated", fault: "FAULT", off: "off" };
 
 function renderDevices(devices) {
   $("devices").replaceChildren(...Object.entries(devices).map(([name, d]) =>
-    el("span", { class: `device ${d.state}`, title: d.detail }, `${name}: ${DEVICE_WORDS[d.state] || d.state}`)));
+    el("span", { class: `device ${d.state}`, title: `${name}: ${d.detail || d.state}` },
+      name, el("span", { class: "state" }, `: ${DEVICE_WORDS[d.state] || d.state}`))));
 }
 
 function renderBanners(s) {
@@ -136,6 +193,9 @@ function renderBanners(s) {
   for (const node of [...box.querySelectorAll(".from-state")]) node.remove();
   const add = (cls, text) => box.append(el("div", { class: `banner ${cls} from-state` }, text));
   for (const n of s.notices) add("banner-warn", n);
+  for (const a of s.pairing_requests || []) {  // named so that an unexpected request is noticed
+    add("banner-warn", `A device at ${a} asks to pair with this table. Hold the confirm button only if it is your tablet.`);
+  }
   for (const w of s.warnings) add("banner-bad", w);
   if (s.warnings.length && s.game) {
     box.append(el("div", { class: "banner-actions from-state" },
@@ -164,24 +224,149 @@ async function keepAwake(on) {
 
 // ---- dialogs ------------------------------------------------------------------------
 
-function openPin() {
+// ---- unlocking and locking this tablet (docs/api.md, Sessions) ------------------------
+// The dialog offers pairing by holding the table's confirm button (when the table has one;
+// for hold_s seconds, as the server says: a short press stays the game's) and the table PIN. A lock-out (429) counts down the seconds the server gives (Retry-After).
+// afterUnlock: what asked for the PIN (e.g. the New-game dialog), opened once unlocked.
+
+let afterUnlock = null;
+let pinLockedUntil = 0;  // Date.now() ms until which the server refuses PINs
+let pinCountdown = null;
+let pairPoll = null;
+let holdS = 3;  // seconds the table's confirm button must be held to pair (the server says)
+
+async function openPin(then = null) {
+  afterUnlock = then;
   $("pin-error").textContent = "";
   $("pin-input").value = "";
-  $("pin-dialog").showModal();
+  $("pair-status").textContent = "";
+  $("pair-button").disabled = false;
+  showPinLockout();
+  if (!$("pin-dialog").open) $("pin-dialog").showModal();
+  try {
+    const { button, hold_s } = await (await fetch("/api/session")).json();
+    $("pair-box").hidden = !button;
+    if (hold_s) { holdS = hold_s; $("pair-hold-s").textContent = holdS; }
+  } catch (_) { $("pair-box").hidden = true; }
 }
 
-$("pin-form").addEventListener("submit", async (ev) => {
-  if (ev.submitter && ev.submitter.value === "cancel") return;
-  ev.preventDefault();
-  try {
-    await post("/api/session", { pin: $("pin-input").value });
-    unlocked = true;
-    $("pin-dialog").close();
-    render(await (await fetch("/api/state")).json());
-  } catch (e) {
-    $("pin-error").textContent = e.message;
+function closePin() {
+  stopPairing();
+  if ($("pin-dialog").open) $("pin-dialog").close();
+}
+
+async function unlockedNow() {
+  unlocked = true;
+  closePin();
+  const then = afterUnlock;
+  afterUnlock = null;
+  try { render(await (await fetch("/api/state")).json()); } catch (_) { /* the next event redraws */ }
+  if (then) then();
+}
+
+// The PIN field and its button stay disabled while the server refuses PINs.
+function showPinLockout() {
+  clearInterval(pinCountdown);
+  const tick = () => {
+    const left = Math.ceil((pinLockedUntil - Date.now()) / 1000);
+    const locked = left > 0;
+    $("pin-input").disabled = locked;
+    $("pin-ok").disabled = locked;
+    if (locked) {
+      $("pin-error").textContent = `Too many wrong PINs were tried on this table. Try again in ${left} s` +
+        ($("pair-box").hidden ? "." : ", or pair with the button.");
+    } else {
+      clearInterval(pinCountdown);
+      if ($("pin-error").dataset.lockout) $("pin-error").textContent = "";
+    }
+    $("pin-error").dataset.lockout = locked ? "1" : "";
+  };
+  tick();
+  if (pinLockedUntil > Date.now()) pinCountdown = setInterval(tick, 1000);
+}
+
+async function sendPin() {
+  const res = await fetch("/api/session", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Companion": "1" },
+    body: JSON.stringify({ pin: $("pin-input").value }),
+  });
+  const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
+  if (res.ok) return unlockedNow();
+  $("pin-input").value = "";
+  if (res.status === 429) {
+    const seconds = Number(res.headers.get("Retry-After")) || data.retry_after_s || 30;
+    pinLockedUntil = Date.now() + seconds * 1000;
+    showPinLockout();
+    return;
   }
+  $("pin-error").textContent = data.error || `HTTP ${res.status}`;
+  $("pin-input").focus();
+}
+
+$("pin-form").addEventListener("submit", (ev) => {
+  if (ev.submitter && ev.submitter.value === "cancel") { stopPairing(); afterUnlock = null; return; }
+  ev.preventDefault();
+  sendPin().catch((e) => { $("pin-error").textContent = e.message; });
 });
+$("pin-dialog").addEventListener("close", stopPairing);
+
+function stopPairing() {
+  clearTimeout(pairPoll);
+  pairPoll = null;
+  $("pair-button").disabled = false;
+}
+
+// Ask to pair, then follow the request (once a second, for as long as it may wait).
+async function pairByButton() {
+  stopPairing();
+  $("pair-button").disabled = true;
+  const status = $("pair-status");
+  try {
+    const res = await fetch("/api/pairing", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Companion": "1" },
+      body: "{}",
+    });
+    const data = await res.json();
+    if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
+    const id = data.request;
+    if (data.hold_s) holdS = data.hold_s;
+    const holdIt = `Hold the table's confirm button for ${holdS} seconds now`;
+    const until = Date.now() + (data.wait_s + 5) * 1000;
+    const follow = async () => {
+      pairPoll = null;
+      if (Date.now() > until) { status.textContent = "Nobody held the button in time: ask again."; stopPairing(); return; }
+      const r = await fetch(`/api/pairing/${encodeURIComponent(id)}`);
+      const s = await r.json().catch(() => ({}));
+      if (r.ok && s.state === "granted") return unlockedNow();
+      if (r.ok && s.state === "waiting") {
+        status.textContent = `${holdIt} (${Math.ceil(s.left_s)} s left to do it).`;
+        pairPoll = setTimeout(() => follow().catch(failed), 1000);
+        return;
+      }
+      status.textContent = s.reason || s.error || "The request ended: ask again.";
+      stopPairing();
+    };
+    const failed = (e) => { status.textContent = e.message; stopPairing(); };
+    status.textContent = `${holdIt}.`;
+    await follow();
+  } catch (e) {
+    status.textContent = e.message;
+    stopPairing();
+  }
+}
+
+$("pair-button").addEventListener("click", () => { pairByButton(); });
+
+// Lock: this tablet's session ends on the server (a kept cookie is worth nothing after).
+async function lockTablet() {
+  try {
+    await fetch("/api/session", { method: "DELETE", headers: { "X-Companion": "1" } });
+  } catch (e) { showError(e.message); return; }
+  unlocked = false;
+  try { render(await (await fetch("/api/state")).json()); } catch (_) { /* the next event redraws */ }
+}
 
 // The new-game dialog: the game chosen, the names, then the game's own options
 // (each game's newGame: help, max players, options(box, names), body(names)).
@@ -244,8 +429,9 @@ $("games-box").addEventListener("toggle", async (ev) => {
   }));
 });
 
-$("btn-new").addEventListener("click", () => (unlocked ? openNew() : openPin()));
-$("btn-pin").addEventListener("click", openPin);
+$("btn-new").addEventListener("click", () => (unlocked ? openNew() : openPin(openNew)));
+$("btn-pin").addEventListener("click", () => (unlocked ? lockTablet() : openPin()));
+$("welcome-new").addEventListener("click", () => $("btn-new").click());
 
 // Start once every game's script has registered itself.
 window.addEventListener("DOMContentLoaded", () => {

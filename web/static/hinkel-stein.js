@@ -5,15 +5,29 @@
 (() => {
   function renderHinkelStein(s) {
     const r = s.replay;
-    $("where").textContent = `${s.game.title} · pass ${r.pass} · round ${r.round}`;
-    $("awaiting").textContent = s.view.awaiting_text;
+    showWhere(s.game.title, `pass ${r.pass} · round ${r.round}`);
+    showAwaiting(awaitingText(s), s.view.awaiting && s.view.awaiting.player);
     renderScale(s.view.scale);
     renderFacts(s, r);
-    renderOutcomes(s.view.outcomes, s.view.round.condition);
-    renderChoices(s.view);
+    $("outcomes").hidden = r.finished;  // after the game there is no next tilt to weigh
+    if (!r.finished) renderOutcomes(s.view.outcomes, s.view.round.condition);
+    renderChoices(s.view, tiltByHand(s));
     renderPlayers(s, r);
     renderHistory(s.view, r.players);
   }
+
+  // The scale settles by itself only when the load cells run; else the players say which
+  // side is down (companion run --no-sensors, or load cells at fault).
+  const tiltByHand = (s) => s.view.awaiting && s.view.awaiting.action === "tilt" && scaleRuns(s.devices) === false;
+
+  function awaitingText(s) {
+    if (!tiltByHand(s)) return s.view.awaiting_text;
+    const why = s.devices["load cells"].state === "fault" ? "load cells at fault" : "no scale is read";
+    return `Tap the side that is down (${why})`;
+  }
+
+  // A name shortened to fit a drawing: at most n characters.
+  const short = (name, n) => (name.length > n ? `${name.slice(0, n - 1)}…` : name);
 
   function renderScale(scale) {
     const root = $("scale");
@@ -38,7 +52,7 @@
         fill: kindColour(p.kind), opacity: p.passive ? 0.55 : 1, stroke: "#333" }));
       beam.append(svg("text", { x: p.x_mm, y: 6 - h / 2 + 4, "text-anchor": "middle", "font-size": 12,
         "font-weight": 700 }, p.stones.join("+")));
-      beam.append(svg("text", { x: p.x_mm, y: -h - 2, "text-anchor": "middle", "font-size": 11 }, p.player));
+      beam.append(svg("text", { x: p.x_mm, y: -h - 2, "text-anchor": "middle", "font-size": 11 }, short(p.player, 10)));
     }
     // the Stone of Fate on its way (not recorded until it lies still): drawn where it lies, dashed
     const moving = scale.fate_moving_mm !== null && scale.fate_moving_mm !== undefined;
@@ -93,15 +107,16 @@
     return el("button", { class: "big", onclick: () => choose(c), disabled: unlocked ? null : "" }, c.label);
   }
 
-  function renderChoices(view) {
+  function renderChoices(view, byHand) {
     const box = $("choices");
     box.replaceChildren();
     const aw = view.awaiting;
     $("act-title").textContent = aw && aw.player ? `${aw.player} decides` : "Decisions";
-    const primary = view.choices.filter((c) => c.type !== "tilt" && (!aw || c.type === aw.action || c.type === "done" || view.optional.some((o) => o.action === c.type)));
+    const primary = view.choices.filter((c) => (c.type !== "tilt" || byHand) && (!aw || c.type === aw.action || c.type === "done" || view.optional.some((o) => o.action === c.type)));
     let group = null;
     for (const c of primary) {
-      if (GROUPS[c.type] !== group) { group = GROUPS[c.type]; box.append(el("div", { class: "choice-group" }, group)); }
+      const name = c.type === "tilt" && byHand ? "Which side is down?" : GROUPS[c.type];
+      if (name !== group) { group = name; box.append(el("div", { class: "choice-group" }, group)); }
       box.append(choiceButton(c));
     }
     if (snap.asks && snap.asks.length) {
@@ -109,8 +124,9 @@
         ...snap.asks.map((a) => choiceButton({ ...a, type: "place" })));
     }
     if (snap.hand_on_scale) box.append(el("div", { class: "choice-group" }, "✋ A hand is on the scale"));
-    if (!primary.length && aw && aw.action === "tilt") box.append(el("div", { class: "choice-group" }, "Waiting for the scale to settle; use Manual entry if the sensor missed it."));
-    if (!unlocked) box.append(el("div", { class: "choice-group" }, "Unlock with the table PIN to make decisions."));
+    if (!primary.length && aw && aw.action === "tilt" && !byHand) box.append(el("div", { class: "choice-group" }, "Waiting for the scale to settle; use Manual entry if the sensor missed it."));
+    if (!aw) box.append(el("div", { class: "choice-group" }, "The game is over; start the next with New game."));
+    else if (!unlocked) box.append(el("div", { class: "choice-group" }, "Unlock with the table PIN to make decisions."));
     const manual = $("manual");
     manual.replaceChildren(el("div", { class: "choice-group" }, "Everything the rules allow now:"));
     for (const c of view.choices) manual.append(choiceButton(c));
@@ -134,7 +150,6 @@
       el("td", {}, r.kinds[p].join(", ")),
       el("td", { class: "discs" }, String(r.discs[p]))));
     $("players").replaceChildren(el("tr", {}, el("th", {}, "Player"), el("th", {}, "Stones"), el("th", { class: "discs" }, "Discs")), ...rows);
-    $("ledger").replaceChildren(el("span", {}, "Pot ", el("b", {}, String(r.pot))), el("span", {}, "Supply ", el("b", {}, String(r.supply))));
   }
 
   const LINE_COLOURS = ["#2f6b3a", "#b5502f", "#2f5f9b", "#8a6d1f"];
@@ -146,33 +161,61 @@
       h.winners.length ? `${h.winners.join(" & ")}` : "no winner",
       `; paid ${Object.entries(h.paid).filter(([, n]) => n).map(([p, n]) => `${p} ${n}`).join(", ") || "nothing"}`,
       `; next chieftain ${h.next_chieftain}`)));
+    $("history-none").hidden = view.history.length > 0;
+    $("chart").style.display = $("chart-legend").style.display = view.history.length ? "" : "none";
     const chart = $("chart");
     chart.replaceChildren();
     const pts = view.chart;
     const max = Math.max(5, ...pts.flatMap((p) => Object.values(p.discs)));
     const x = (i) => 20 + (380 * (i + 1)) / Math.max(1, pts.length);
     const y = (v) => 140 - (120 * v) / max;
-    chart.append(svg("line", { x1: 20, y1: 140, x2: 410, y2: 140, stroke: "#b9b19a" }));
+    chart.append(svg("line", { x1: 20, y1: 140, x2: 410, y2: 140, stroke: "#b9b19a", "vector-effect": "non-scaling-stroke" }));
     players.forEach((p, k) => {
       const d = [`M 20 ${y(0)}`, ...pts.map((pt, i) => `L ${x(i)} ${y(pt.discs[p])}`)].join(" ");
-      chart.append(svg("path", { d, fill: "none", stroke: LINE_COLOURS[k], "stroke-width": 2.5 }));
-      chart.append(svg("text", { x: 24 + 90 * k, y: 14, fill: LINE_COLOURS[k], "font-size": 13 }, p));
+      chart.append(svg("path", { d, fill: "none", stroke: LINE_COLOURS[k], "stroke-width": 2.5, "vector-effect": "non-scaling-stroke" }));
     });
+    $("chart-legend").replaceChildren(...players.map((p, k) => el("span", { title: p, style: `color:${LINE_COLOURS[k]}` },
+      el("i", { style: `background:${LINE_COLOURS[k]}` }), p)));
   }
 
+  // The slider's track as a gradient: green where the stone may lie, red on the spaces
+  // (positions inset by half the thumb, 18 px, so that the colours lie under its centre).
+  function fateTrack(spans, lo, hi) {
+    const at = (x) => `calc(18px + (100% - 36px) * ${((x - lo) / (hi - lo)).toFixed(4)})`;
+    const stops = ["#e3a6a3 0"];
+    for (const [a, b] of spans) stops.push(`#e3a6a3 ${at(a)}`, `#9fd0a6 ${at(a)}`, `#9fd0a6 ${at(b)}`, `#e3a6a3 ${at(b)}`);
+    return `linear-gradient(to right, ${stops.join(", ")})`;
+  }
+
+  // The Stone of Fate's new place: the slider starts where the stone lies now; Confirm
+  // is offered only on a spot the rules allow, else the reason is shown.
   function openFate(choice) {
     const spans = choice.intervals_mm;
+    const lo = Math.min(...spans.map(([a]) => a)), hi = Math.max(...spans.map(([, b]) => b));
     const input = $("fate-x");
-    const ok = (x) => spans.some(([lo, hi]) => x > lo && x < hi) || x === -210 || x === 210;
+    const ok = (x) => spans.some(([a, b]) => (x > a || x === lo) && (x < b || x === hi));
+    const allowed = spans.map(([a, b]) => `${a} to ${b}`).join(", ");
+    const scale = snap.view.scale;
+    const now = Math.round(scale.fate_moving_mm ?? scale.fate_x_mm);
+    input.value = String(now);
+    input.style.setProperty("--track", fateTrack(spans, lo, hi));
     const update = () => {
-      $("fate-out").textContent = `${input.value} mm`;
-      $("fate-ok").textContent = ok(Number(input.value)) ? "" : "(on a placement space: not allowed)";
+      const x = Number(input.value);
+      const good = ok(x);
+      $("fate-out").textContent = `${x} mm`;
+      $("fate-ok").textContent = good ? (x === now ? "(where it lies now)" : "")
+        : `on a placement space: not allowed. Allowed: ${allowed} mm (space edges excluded)`;
+      $("fate-confirm").disabled = !good;
     };
     input.oninput = update;
+    for (const b of $("fate-dialog").querySelectorAll("[data-step]")) {
+      b.onclick = () => { input.value = String(Number(input.value) + Number(b.dataset.step)); update(); };
+    }
     update();
     const dialog = $("fate-dialog");
     $("fate-form").onsubmit = (ev) => {
       if (ev.submitter && ev.submitter.value === "cancel") return;
+      if (!ok(Number(input.value))) { ev.preventDefault(); return; }
       act({ ...choice.record, x: Number(input.value) });
     };
     dialog.showModal();
@@ -182,12 +225,22 @@
 
   const KINDS = ["pillar", "hinkelstein", "quartz", "boulder"];
 
+  // One <select> per stone card, preset to a deal the rules allow (in seating order: each
+  // kind once; with three players the quartz stays out); a card already chosen is kept.
   function dealInputs(names) {
     const box = $("new-deal");
     const cards = names.length === 2 ? 2 : 1;
     const kinds = names.length === 3 ? ["pillar", "hinkelstein", "boulder"] : KINDS;
-    box.replaceChildren(...names.map((n) => el("div", {}, `${n}: `, ...Array.from({ length: cards }, () =>
-      el("select", { "data-player": n }, ...kinds.map((k) => el("option", { value: k }, k)))))));
+    const before = [...box.querySelectorAll("select")].map((sel) => sel.value);
+    const same = before.length === names.length * cards;
+    let k = 0;
+    box.replaceChildren(...names.map((n) => el("div", {}, el("span", { class: "deal-name" }, `${n}:`),
+      ...Array.from({ length: cards }, () => {
+        const pick = same && kinds.includes(before[k]) ? before[k] : kinds[k % kinds.length];
+        k += 1;
+        return el("select", { "data-player": n, "aria-label": `${n}'s stone card` },
+          ...kinds.map((kind) => el("option", { value: kind, selected: kind === pick ? "" : null }, kind)));
+      }))));
   }
 
   $("new-enter-deal").addEventListener("change", (ev) => {

@@ -117,6 +117,7 @@
     else if (entry.field === fid) entry.field = null;
     else if (entry.stones.length < choice.stones) entry.field = fid;
     renderBoardAndEntry();
+    if (entry.field) bringIntoView($("sib-colours"));  // on a phone they lie below the board
   }
 
   function pickColour(c) {
@@ -124,6 +125,16 @@
     entry.stones.push([entry.field, c]);
     entry.field = null;
     renderBoardAndEntry();
+    const choice = placeChoice();
+    if (choice && entry.stones.length < choice.stones) bringIntoView($("sib-board"));  // the next field
+  }
+
+  // Scroll just enough that `node` is on screen (nothing moves when it already is).
+  function bringIntoView(node) {
+    const r = node.getBoundingClientRect();
+    const top = document.querySelector(".topbar").getBoundingClientRect().bottom;
+    if (r.top >= top && r.bottom <= innerHeight) return;
+    node.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }
 
   async function enterTurn() {
@@ -180,7 +191,13 @@
       });
     }
     $("sib-board-caption").hidden = !was;
-    if (was) $("sib-board-caption").textContent = `The board is empty: this is round ${last.round} as it was scored (ringed stones scored). Tap a field to enter the next turn.`;
+    if (was) {
+      // what comes next: a turn to tap in, the PIN first, or nothing (the game is over)
+      const next = !choice ? "" : unlocked ? " Tap a field to enter the next turn." : " Unlock to enter the next turn.";
+      $("sib-board-caption").textContent = view.awaiting
+        ? `The board is empty: this is round ${last.round} as it was scored (ringed stones scored).${next}`
+        : `The game is over: round ${last.round} as it was scored (ringed stones scored).`;
+    }
     renderEntry();
   }
 
@@ -201,8 +218,8 @@
       if (entry.field && !free.has(entry.field)) entry.field = null;
     }
     const starter = view.players.find((p) => p.starts);
-    $("where").textContent = `${s.game.title} · round ${view.round} of ${view.rounds}`;
-    $("awaiting").textContent = view.awaiting_text;
+    showWhere(s.game.title, `round ${view.round} of ${view.rounds}`);
+    showAwaiting(view.awaiting_text, view.awaiting && view.awaiting.player);
     $("sib-round").textContent = `Round ${view.round} of ${view.rounds}` + (starter ? ` · ${starter.name} starts` : "");
     renderBoardAndEntry();
     renderFacts(s);
@@ -340,7 +357,7 @@
   function colourInputs(names) {
     const each = names.length === 2 ? 3 : names.length === 3 ? 2 : 1;
     let k = 0;
-    $("new-colours").replaceChildren(...names.map((n) => el("div", {}, `${n}: `, ...Array.from({ length: each }, () => {
+    $("new-colours").replaceChildren(...names.map((n) => el("div", {}, el("span", { class: "deal-name" }, `${n}:`), ...Array.from({ length: each }, () => {
       const pick = COLOURS[k++ % COLOURS.length];
       return el("select", { "data-player": n }, ...COLOURS.map((c) => el("option", { value: c, selected: c === pick ? "" : null }, c)));
     }))));

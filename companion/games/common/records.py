@@ -61,6 +61,56 @@ def game(v: Any, name: str) -> str:
     return v
 
 
+#: The longest player name, in characters (Unicode code points): what fits beside the
+#: scores on the tablet and the table's screen.
+NAME_MAX_CHARS = 24
+NAME_RULE = (
+    f"a name is 1 to {NAME_MAX_CHARS} printable characters (letters, digits, spaces, punctuation)"
+)
+
+
+def name_problem(name: Any) -> str | None:
+    """What is wrong with ``name`` as a player's name, in words; None when it is fine.
+
+    A name is text with more than white space in it, at most ``NAME_MAX_CHARS``
+    characters, each printable: no control character (tab, newline, ...), no lone
+    surrogate (half of a character, which no file can store), no other unprintable one.
+    """
+    if not isinstance(name, str):
+        return f"{name!r} is not text"
+    if not name.strip():
+        return f"{name!r} is empty"
+    if len(name) > NAME_MAX_CHARS:
+        return f"{name[:NAME_MAX_CHARS]!r}... is {len(name)} characters long"
+    for ch in name:
+        if not ch.isprintable() and ch != " ":
+            code = f"U+{ord(ch):04X}"
+            if 0xD800 <= ord(ch) <= 0xDFFF:
+                what = f"a broken character ({code}, half of a surrogate pair)"
+            elif ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0:
+                what = f"a control character ({code})"
+            else:
+                what = f"an unprintable character ({code})"
+            return f"{name!r} holds {what}"
+    return None
+
+
+def player_names(players: Any, *, at_least: int = 1, in_order: str = "") -> list[str]:
+    """The ``start`` line's ``players``: a list of at least ``at_least`` names, each as
+    ``name_problem`` allows, none twice. ``in_order`` is added to the message for a
+    value that is not a list of names (e.g. " in clockwise order")."""
+    if not isinstance(players, list) or len(players) < max(at_least, 1):
+        raise MalformedRecord(
+            f"start: 'players' must be a list of names{in_order}, not {players!r}"
+        )
+    for p in players:
+        why = name_problem(p)
+        if why is not None:
+            raise MalformedRecord(f"start: the player name {why}; {NAME_RULE}")
+    distinct(players)
+    return players
+
+
 def distinct(players: Sequence[str]) -> None:
     """The ``start`` line's players: no name twice."""
     if len(set(players)) != len(players):

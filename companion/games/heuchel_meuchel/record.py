@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...errors import MalformedRecord
-from ..common.records import RecordFormat, boolean, distinct, game, same_players, text, whole
+from ..common.records import RecordFormat, boolean, game, player_names, same_players, text, whole
 from .actions import Action, Discard, End, Move, Roll, Start, Take
 from .names import CLASS_OF, GAME, ROWS
 
@@ -44,9 +44,7 @@ def _count(v: Any, field: str, t: str) -> int:
 def _start(o: dict, t: str) -> Start:
     game(o["game"], GAME)
     players = o["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise MalformedRecord("start: 'players' must be a list of names")
-    distinct(players)
+    player_names(players)
     stacks = o["stacks"]
     if not isinstance(stacks, dict):
         raise MalformedRecord('start: \'stacks\' must be an object {name: [["F2", "F5"], ...]}')

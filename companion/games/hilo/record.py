@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...errors import MalformedRecord
-from ..common.records import RecordFormat, distinct, game, nonblank
+from ..common.records import RecordFormat, game, nonblank, player_names
 from . import catalogue as cat
 from .actions import (
     Action,
@@ -67,11 +67,9 @@ def _card(v: Any, field: str, t: str) -> str:
 def _start(o: dict, t: str) -> Start:
     game(o["game"], GAME)
     players = o["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise MalformedRecord("start: 'players' must be a list of names")
+    player_names(players)
     if len(players) < 2:
         raise MalformedRecord(f"start: HiLo needs at least 2 players, not {len(players)}")
-    distinct(players)
     name = nonblank(o["catalogue"], "catalogue", t)
     cards = None
     if "cards" in o:

@@ -15,8 +15,8 @@ from ..common.records import (
     RecordFormat,
     boolean,
     choice,
-    distinct,
     game,
+    player_names,
     same_players,
     text,
     whole,
@@ -83,11 +83,9 @@ def _stones(v: Any, field: str, t: str) -> tuple[str, ...]:
 def _start(o: dict, t: str) -> Start:
     game(o["game"], GAME)
     players = o["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise MalformedRecord("start: 'players' must be a list of names")
+    player_names(players)
     if not 2 <= len(players) <= 4:
         raise MalformedRecord(f"start: Hinkel & Stein is for 2 to 4 players, not {len(players)}")
-    distinct(players)
     deal = o["deal"]
     if not isinstance(deal, dict):
         raise MalformedRecord("start: 'deal' must be an object {name: [kinds]}")

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...errors import MalformedRecord
-from ..common.records import RecordFormat, choice, distinct, game, nonblank, require
+from ..common.records import RecordFormat, choice, game, nonblank, player_names, require
 from .actions import Action, Fall, Lift, Measure, Pile, Roll, Start, Stop
 from .catalogue import Block
 from .names import BUILDS, GAME, MEASURE_OF, ORDERS, OWN, SCORINGS, VARIANTS
@@ -65,15 +65,7 @@ def _start(o: dict, t: str) -> Start:
     game(o["game"], GAME)
     variant = choice(o["variant"], "variant", t, VARIANTS)
     players = o["players"]
-    if (
-        not isinstance(players, list)
-        or not players
-        or not all(isinstance(p, str) and p.strip() for p in players)
-    ):
-        raise MalformedRecord(
-            f"start: 'players' must be a list of names in clockwise order, not {players!r}"
-        )
-    distinct(players)
+    player_names(players, in_order=" in clockwise order")
     bs = o["blocks"]
     if not isinstance(bs, list) or not bs:
         raise MalformedRecord("start: 'blocks' must be a list of block objects, the catalogue")

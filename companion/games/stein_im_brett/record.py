@@ -13,9 +13,9 @@ from typing import Any
 from ...errors import MalformedRecord
 from ..common.records import (
     RecordFormat,
-    distinct,
     game,
     nonblank,
+    player_names,
     require,
     same_players,
     text,
@@ -58,15 +58,7 @@ def _field(o: Any, n: int) -> tuple[str, int, int]:
 def _start(o: dict, t: str) -> Start:
     game(o["game"], GAME)
     players = o["players"]
-    if (
-        not isinstance(players, list)
-        or not players
-        or not all(isinstance(p, str) and p.strip() for p in players)
-    ):
-        raise MalformedRecord(
-            f"start: 'players' must be a list of names in clockwise order, not {players!r}"
-        )
-    distinct(players)
+    player_names(players, in_order=" in clockwise order")
     cs = o["colours"]
     if not isinstance(cs, dict):
         raise MalformedRecord(
