@@ -54,7 +54,8 @@ def test_an_open_page_shows_the_restarted_companions_state(tmp_path, browser):
         )
         fresh = context.new_page()  # how a page opened now shows the state
         fresh.goto(server.url)
-        expect(fresh.locator("#awaiting")).not_to_have_text(stale_text)
+        expect(fresh.locator("#awaiting")).to_contain_text("Cleo")  # called: Cleo stakes
+        assert fresh.locator("#awaiting").inner_text() != stale_text
         shown = fresh.locator("#awaiting").inner_text()
 
         # the page open across the restart shows it too, once it has reconnected
