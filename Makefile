@@ -24,8 +24,10 @@ test-slow: $(STAMP)
 
 test-all: test test-slow
 
+# make demo [GAME=stein-im-brett] [PORT=8001]
+PORT ?= 8000
 demo: $(STAMP)
-	$(BIN)/companion demo $(GAME)
+	$(BIN)/companion demo $(GAME) --port $(PORT)
 
 bench: $(STAMP)
 	@for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; echo; done

@@ -2,7 +2,8 @@
 
 Exit status: 0 success; 1 ``replay-session``: the replay differs from the journal;
 2 bad usage or an unreadable file; 3 an illegal or malformed record line (``line N:
-reason`` on stderr, or ``{"error", "line"}`` with ``--json``); 5 a device asked for
+reason`` on stderr, or ``{"error", "line"}`` with ``--json``); 4 the dashboard cannot
+listen where asked (the port in use); 5 a device asked for
 (``--backend real``) is not there.
 """
 
@@ -21,7 +22,7 @@ from .devices.backends import CHOICES as BACKEND_CHOICES
 from .errors import CompanionError, DeviceError, reason
 from .records import ReplayError, replay_path
 
-EXIT_OK, EXIT_USAGE, EXIT_RECORD, EXIT_DEVICE = 0, 2, 3, 5
+EXIT_OK, EXIT_USAGE, EXIT_RECORD, EXIT_PORT, EXIT_DEVICE = 0, 2, 3, 4, 5
 
 #: Modules that add their own commands: each has ``register(commands, *, calibrate, doctor)``
 #: taking the top-level subparsers and those of ``companion calibrate`` and ``companion doctor``.
@@ -91,7 +92,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from .devices.backends import requested_backend
     from .profile import load_profile
     from .referee.service import GameService
-    from .server import serve
+    from .server import CannotListen, serve
     from .systemd_notify import Notifier, Watchdog, log_handler
 
     logging.basicConfig(level=logging.INFO, handlers=[log_handler()])
@@ -154,6 +155,9 @@ def cmd_run(args: argparse.Namespace) -> int:
             ready=ready,
             pairing=pairing,
         )
+    except CannotListen as e:
+        print(f"companion run: {e}", file=sys.stderr)
+        return EXIT_PORT
     finally:
         notifier.stopping()
         watchdog.stop()

@@ -6,6 +6,14 @@ hand holding the down side, HX711 noise and glitches), the sensing (``ScaleSenso
 the referee (``GameService.observe``), which records it. What only the tablet can take
 (victory condition, calls, stakes, modes, offers, keeps) is entered as a tap would.
 If the sensing missed a move, the demo enters it by hand and says so: never silently.
+
+The tablet may take over any decision at any moment (a stake, a call, an undo, a move
+entered by hand): the scripted players yield. Each step reads the game afresh and first
+brings the scale in line with the record (undone stones off, entered ones on, the Stone
+of Fate and the notch where the record has them), then plays whoever must act; an
+action the rules refuse because the tablet got there first means "look again" (counted
+in ``yielded``), never the end. Should the same state refuse the players three times,
+they enter a legal choice of the dashboard's instead (announced), so the game goes on.
 """
 
 from __future__ import annotations
@@ -17,9 +25,10 @@ import time
 from collections.abc import Callable
 
 from .devices.scale_sim import ScaleSimulator
+from .errors import IllegalAction, MalformedRecord
 from .games.hinkel_stein import actions as A
 from .games.hinkel_stein import queries as q
-from .games.hinkel_stein.names import fate_intervals_mm
+from .games.hinkel_stein.names import SPACES, fate_intervals_mm
 from .games.hinkel_stein.random_player import RandomPlayer, random_deal
 from .games.hinkel_stein.record import to_record
 from .profile import ScaleProfile
@@ -31,6 +40,8 @@ log = logging.getLogger("companion.demo")
 
 PLACE_S, SETTLE_S, THINK_S = 0.8, 2.0, 0.4  # simulated seconds for a hand, a settle, a thought
 PATIENCE_S = 6.0  # how long the demo waits for the referee to record a move before it says "missed"
+FATE_SLACK_MM = 10.0  # the Stone of Fate lies "where the record has it" within this (sensing error)
+STUCK = 3  # refusals of one state before the players enter a legal choice of the dashboard's
 
 
 class SimulatedTable:
@@ -56,6 +67,7 @@ class SimulatedTable:
         self.speed = speed
         self.sleep = sleep
         self.missed = 0  # moves the sensing did not see (entered by hand)
+        self.yielded = 0  # steps given up because the tablet changed the game meanwhile
         self.stop = threading.Event()
         self.camera = SimulatedCamera(self.sim, profile, seed=seed) if camera_every_s else None
         self.camera_every_s = camera_every_s or 0.0
@@ -98,15 +110,33 @@ class SimulatedTable:
             deal = {p: list(k) for p, k in zip(players, cards, strict=True)}
         self.service.start_game(players, deal=deal)
         self.run(SETTLE_S)
+        refused: tuple[object, int] = (None, 0)  # (the state, how often it refused)
         while not self.stop.is_set():
             state = self.service.game_state
             if state is None or state.finished:
                 return
-            self.step(state)
+            self.match_scale(state)
+            if self.service.game_state is not state:
+                continue  # the tablet acted while the scale was put right: look again
+            try:
+                if refused[0] is state and refused[1] >= STUCK:
+                    self._enter_a_choice(state)
+                else:
+                    self.step(state)
+            except (IllegalAction, MalformedRecord, ValueError) as e:
+                self.yielded += 1  # the tablet got there first: look again
+                refused = (state, refused[1] + 1 if refused[0] is state else 1)
+                log.info("the tablet got there first (%s); looking again", e)
+                self.run(THINK_S)
 
     def step(self, state) -> None:
         action = self.player.choose(state)
         rounds_before = (state.pass_no, state.round_no)
+        if not isinstance(action, A.Place | A.Boulder | A.Fate | A.Notch | A.Tilt):
+            self.run(THINK_S)
+            if self.service.game_state is state:  # else the tablet decided meanwhile
+                self.service.submit(to_record(action), source="tablet")
+            return
         match action:
             case A.Place(stones=stones, space=space) | A.Boulder(stones=stones, space=space):
                 self._hand_places(stones, space, state)
@@ -131,10 +161,6 @@ class SimulatedTable:
             case A.Tilt():
                 self.service.boulder_done()
                 self.run(SETTLE_S)
-            case _:
-                self.run(THINK_S)
-                self.service.submit(to_record(action), source="tablet")
-                return
         waited = 0.0
         while self.service.game_state is state and waited < PATIENCE_S and not self.stop.is_set():
             self.run(0.5)  # a scale near balance takes a while to come to rest
@@ -145,6 +171,68 @@ class SimulatedTable:
         after = self.service.game_state
         if (after.pass_no, after.round_no) != rounds_before or after.finished:
             self._clear_scale()
+
+    def match_scale(self, state) -> None:
+        """Bring the scale in line with the record, as players do after the tablet took
+        over: stones the round does not hold come off (undone, or a round over), stones
+        it holds go on their space (entered on the tablet, a tilt undone), the Stone of
+        Fate and the notch go where the record has them. Nothing happens when the scale
+        already matches (the Stone of Fate within ``FATE_SLACK_MM``)."""
+        r = state.round
+        want = {
+            stone: space
+            for space, p in zip(SPACES, r.placements, strict=True)
+            if p is not None
+            for stone in p.stones
+        }
+        lying = {
+            n: self._space_at(x) for n, (_, x) in self.sim.physics.loads.items() if n != "fate"
+        }
+        off = [n for n, space in lying.items() if want.get(n) != space]
+        on = [n for n, space in want.items() if lying.get(n) != space]
+        fate_x = self.sim.physics.loads["fate"][1]
+        fate = abs(fate_x - r.fate_x) > FATE_SLACK_MM
+        notch = self.sim.notch != r.notch
+        if not (off or on or fate or notch):
+            return
+        log.info("the scale follows the record: %s off, %s on", off, on)
+        for name in off:
+            self.sim.take(name)
+            self.run(0.3)
+        for name in on:
+            x = self.profile.space_x_mm[want[name]]
+            self.sim.put(name, self.profile.stone_mass_g[name], x + self.rng.uniform(-6, 6))
+            self.run(0.3)
+        if fate:
+            self.sim.slide("fate", r.fate_x, 0.5)
+            self.run(0.6)
+        if notch:
+            self.sim.lift()
+            self.run(0.3)
+            self.sim.set_down(r.notch)
+        self.run(SETTLE_S)
+
+    def _space_at(self, x: float) -> str | None:
+        half = self.profile.space_width_mm / 2
+        return next((s for s, c in self.profile.space_x_mm.items() if abs(x - c) <= half), None)
+
+    def _enter_a_choice(self, state) -> None:
+        """The players' own move was refused again and again here: they enter a legal
+        choice of the dashboard's instead (announced), so the game goes on."""
+        from .referee.hinkel_stein_view import choices
+
+        options = [c["record"] for c in choices(state) if c["record"] and c["type"] != "fate"]
+        if not options:
+            self.service.boulder_done()
+            self.run(SETTLE_S)
+            return
+        record = self.rng.choice(options)
+        self.service.announce(
+            f"demo: the players' {record['type']} was refused here; entered a legal choice"
+            " on the tablet instead"
+        )
+        self.service.submit(record, source="tablet")
+        self.run(SETTLE_S)
 
     def _visible_fate_move(self, x: float, state) -> float:
         """Players move the Stone of Fate visibly and well clear of the spaces: the
@@ -163,6 +251,11 @@ class SimulatedTable:
         if self.camera is not None:
             self.camera.reach(space)  # the camera sees the hand over the space
         self.run(0.3)
+        if self.service.game_state is not state:  # the tablet changed the game meanwhile
+            self.sim.hand_off()
+            if self.camera is not None:
+                self.camera.reach(None)
+            return
         x = self.profile.space_x_mm[space]
         for stone in stones:
             self.sim.put(stone, self.profile.stone_mass_g[stone], x + self.rng.uniform(-6, 6))

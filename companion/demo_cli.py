@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-EXIT_OK, EXIT_USAGE = 0, 2
+EXIT_OK, EXIT_USAGE, EXIT_PORT = 0, 2, 4
 
 #: The demo's games: (title, the player counts it allows, the default count).
 DEMO_GAMES = {
@@ -50,7 +50,7 @@ def _serve(args: argparse.Namespace, title: str, notice: str, play: Callable) ->
     import tempfile
 
     from .referee.service import GameService
-    from .server import serve
+    from .server import CannotListen, serve
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     state = (
@@ -62,8 +62,31 @@ def _serve(args: argparse.Namespace, title: str, notice: str, play: Callable) ->
         f"Demo: {title}, {args.players} players, seed {args.seed}, speed x{args.speed:g}."
         " Ctrl-C stops."
     )
-    serve(service, host=args.host, port=args.port, background=lambda: play(service))
+    try:
+        serve(
+            service,
+            host=args.host,
+            port=args.port,
+            background=lambda: players_thread(play, service),
+        )
+    except CannotListen as e:
+        print(f"companion demo: {e}", file=sys.stderr)
+        return EXIT_PORT
     return EXIT_OK
+
+
+def players_thread(play: Callable, service) -> None:
+    """Run the scripted players (``play(service)``); should they ever stop on an error,
+    every dashboard says so (the tablet can go on alone), never silently."""
+    try:
+        play(service)
+    except Exception as e:
+        logging.getLogger("companion.demo").exception("the scripted players stopped")
+        if not service.closed:
+            service.announce(
+                f"demo: the scripted players stopped ({type(e).__name__}: {e}); the game"
+                " stays as it is: go on from the tablet, or restart the demo"
+            )
 
 
 def _serve_hinkel_stein(args: argparse.Namespace) -> int:

@@ -10,6 +10,12 @@ the frames (``table.CameraView("stein-im-brett")``) and the referee records the 
 ``PATIENCE_S`` is entered on the tablet, announced and counted in ``missed``: never
 silently. After each round the players clear the board.
 
+The tablet may take over at any moment (a turn entered by hand, a draw, an undo): the
+scripted players yield. Each step reads the game afresh and first brings the board in
+line with the record (undone stones off, stones entered on the tablet on, the scored
+round cleared), then plays whoever is on turn; an action the rules refuse because the
+tablet got there first means "look again" (counted in ``yielded``), never the end.
+
 Rendering is the cost (about 50-60 ms a 640x480 frame on a small CPU), so the table
 renders only frames that can tell the camera something: one frame with the hand over
 each stone as it is laid, then clear frames, 5 a simulated second, until the referee
@@ -31,7 +37,9 @@ import numpy as np
 
 from .devices.render import Hand, render
 from .devices.scenes import random_hand, random_scene
+from .errors import IllegalAction, MalformedRecord
 from .games.stein_im_brett import actions as A
+from .games.stein_im_brett import apply as apply_rules
 from .games.stein_im_brett import queries as q
 from .games.stein_im_brett.random_player import RandomPlayer, random_start
 from .games.stein_im_brett.record import to_record
@@ -58,7 +66,8 @@ class SimulatedBoardTable:
     them as placed), ``frames`` (frames read), ``read_s`` / ``render_s`` (CPU seconds spent
     reading / rendering them), ``t_mono`` (simulated seconds since the table was set up),
     ``longest_wait_s`` (the longest a recorded turn took from the last stone laid to its
-    record, simulated seconds).
+    record, simulated seconds), ``yielded`` (steps given up because the tablet changed
+    the game meanwhile).
     """
 
     def __init__(
@@ -83,6 +92,7 @@ class SimulatedBoardTable:
         self.board: dict[str, str] = {}  # field -> colour of the stone lying there
         self.t_mono = 0.0
         self.missed = 0
+        self.yielded = 0
         self.frames = 0
         self.read_s = self.render_s = self.longest_wait_s = 0.0
         self.stop = threading.Event()
@@ -145,37 +155,76 @@ class SimulatedBoardTable:
         self._clear_frames_until(lambda: False, SETTLE_S)  # the camera sees the empty board
 
     def play_game(self, players: list[str], colours: dict[str, list[str]] | None = None) -> None:
-        """Start a game (see ``start``) and play it to the end, or until ``stop`` is set."""
+        """Start a game (see ``start``) and play it to the end, or until ``stop`` is set.
+        Whatever the tablet does meanwhile, the players carry on from the game as it is."""
         self.start(players, colours)
         while not self.stop.is_set():
             state = self.service.game_state
             if state is None or state.finished:
                 return
-            self.step(state)
+            self.match_board(state)
+            if self.service.game_state is not state:
+                continue  # the tablet acted while the board was put right: look again
+            try:
+                self.step(state)
+            except (IllegalAction, MalformedRecord, ValueError) as e:
+                self.yielded += 1  # the tablet got there first: look again
+                log.info("seed %d: the tablet got there first (%s); looking again", self.seed, e)
+                self.idle(THINK_S)
 
     def step(self, state) -> None:
         """The next decision: a draw (on the tablet) or a turn (on the board)."""
         action = self.player.choose(state)
         if isinstance(action, A.Draw):
             self.idle(THINK_S)
-            self.service.submit(to_record(action), source="tablet")
+            if self.service.game_state is state:
+                self.service.submit(to_record(action), source="tablet")
             return
         self.idle(THINK_S)
+        sensed = self.service.accepted[("sensor", "place")]
         for f, colour in action.stones:  # one at a time, the hand over the field
+            if self.service.game_state is not state:
+                return  # the tablet took the turn (or undid one): look again
             self.board[f] = colour
             self.frame(self._hand(f))
         waited = self._clear_frames_until(lambda: self.service.game_state is not state, PATIENCE_S)
         after = self.service.game_state
         if waited is None:
             self._enter_by_hand(action, "did not record")
+        elif not _one_turn_of(state, after, action.player):
+            return  # the tablet changed the game (an undo, a turn entered): look again
         elif not _placed_as(state, after, action):
-            self.service.undo(1)  # the camera misread a stone: the tablet puts it right
-            self._enter_by_hand(action, "misread")
+            if self.service.accepted[("sensor", "place")] == sensed + 1:
+                self.service.undo(1)  # the camera misread a stone: the tablet puts it right
+                self._enter_by_hand(action, "misread")
+            # else the tablet entered this turn otherwise: the table follows (match_board)
         else:
             self.longest_wait_s = max(self.longest_wait_s, waited)
         after = self.service.game_state
         if len(after.scorings) > len(state.scorings):
             self._clear_board()
+
+    def match_board(self, state) -> None:
+        """Bring the board in line with the record, as players do after the tablet took
+        over: stones the record does not hold come off (undone on the tablet, the scored
+        round), stones it holds go on (a turn entered on the tablet, a scoring undone),
+        a hand over each; then clear frames until the camera has settled (at most
+        ``PATIENCE_S``). Nothing happens when the board already matches."""
+        want = {f: c for f, c in zip(state.board.ids, state.cells, strict=True) if c is not None}
+        if self.board == want:
+            return
+        off = [f for f in self.board if want.get(f) != self.board[f]]
+        on = [f for f in want if self.board.get(f) != want[f]]
+        for f in off:
+            del self.board[f]
+            self.frame(self._hand(f))
+        for f in on:
+            self.board[f] = want[f]
+            self.frame(self._hand(f))
+        log.info(
+            "seed %d: the board follows the record: %d off, %d on", self.seed, len(off), len(on)
+        )
+        self._clear_frames_until(lambda: not self.service.warnings, PATIENCE_S)
 
     def _enter_by_hand(self, action: A.Place, why: str) -> None:
         record = to_record(action)
@@ -201,6 +250,19 @@ class SimulatedBoardTable:
             self.frame(self._hand(half[len(half) // 2]))
         if self._clear_frames_until(lambda: not self.service.warnings, PATIENCE_S) is None:
             log.info("seed %d: warnings stand after clearing: %s", self.seed, self.service.warnings)
+
+
+def _one_turn_of(before, after, player: str) -> bool:
+    """Whether ``after`` is ``before`` with one turn of ``player`` placed (whatever the
+    stones), the round scored if it ended: the turn recorded, not an undo or another
+    player's turn entered on the tablet."""
+    last = after.scorings[-1].cells if len(after.scorings) > len(before.scorings) else after.cells
+    ids = before.board.index
+    stones = [(f, last[ids[f]]) for f in q.free_fields(before) if last[ids[f]] is not None]
+    try:
+        return stones != [] and apply_rules(before, A.Place(player, tuple(stones))) == after
+    except (IllegalAction, ValueError):
+        return False
 
 
 def _placed_as(before, after, action: A.Place) -> bool:

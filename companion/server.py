@@ -9,6 +9,7 @@ Idle connections are closed soon, and many may be open at once (docs/server.md).
 
 from __future__ import annotations
 
+import errno
 import logging
 import socket
 import threading
@@ -19,6 +20,7 @@ from waitress.server import create_server
 
 from .dashboard import create_app
 from .dashboard.streams import StreamLimits
+from .errors import CompanionError
 from .pairing import Pairing
 from .referee.service import GameService
 
@@ -54,6 +56,25 @@ def waitress_settings(threads: int) -> dict[str, object]:
     }
 
 
+class CannotListen(CompanionError, OSError):
+    """The dashboard cannot listen where asked (the port in use, a host that is not this
+    machine's): one line saying what and what to try instead."""
+
+
+def _cannot_listen(e: OSError, host: str, port: int) -> CannotListen:
+    if e.errno == errno.EADDRINUSE:
+        return CannotListen(
+            f"port {port} is in use: another companion or program listens there; stop it,"
+            f" or choose another port (--port {port + 1}; with make: make demo PORT={port + 1})"
+        )
+    if e.errno in (errno.EACCES, errno.EPERM):
+        return CannotListen(
+            f"not allowed to listen on port {port} (ports below 1024 need privileges):"
+            f" choose a port from 1024 up, e.g. --port 8000"
+        )
+    return CannotListen(f"cannot listen on {host}:{port}: {e.strerror or e}")
+
+
 def lan_address() -> str | None:
     """This machine's address on the local network, for the tablet (no packet is sent)."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
@@ -86,7 +107,8 @@ def serve(
     pairing: Pairing | None = None,
 ) -> None:
     """Serve the dashboard for ``service`` until interrupted; print where to point the
-    tablet and the PIN. ``threads``: waitress worker threads (``limits_for_threads``;
+    tablet and the PIN; ``CannotListen`` (one line, what to try) if it cannot listen
+    where asked. ``threads``: waitress worker threads (``limits_for_threads``;
     by default ``StreamLimits().threads``). ``background`` (e.g. the demo table) runs on
     its own thread; ``ready`` is called with the dashboard's address once the server
     listens (e.g. to tell systemd, ``systemd_notify``). ``pairing``: the table's pairing
@@ -100,7 +122,11 @@ def serve(
     limits = StreamLimits() if threads is None else limits_for_threads(threads)
     app = create_app(service, pairing=pairing, test_config={"STREAM_LIMITS": limits})
     settings = waitress_settings(limits.threads)
-    server = create_server(app, host=host, port=port, **settings)
+    try:
+        server = create_server(app, host=host, port=port, **settings)
+    except OSError as e:
+        service.close()
+        raise _cannot_listen(e, host, port) from e
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     url = f"http://{shown or host}:{server.effective_port}/"
     print(f"Dashboard: {url}", flush=True)

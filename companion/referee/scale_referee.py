@@ -14,6 +14,7 @@ names what to do.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 from ..games.hinkel_stein import queries as q
@@ -244,10 +245,14 @@ class ScaleReferee:
                         "space": space,
                     },
                 ]
+            if self._put_back(obs, state):
+                return []
             self._warnings[f"stray:{where}"] = (
                 f"A stone ({obs.mass_g:.0f} g) went onto {where} after the fourth stone: only"
                 f" the boulder holder's B1 may join this round's boulder; take it off"
             )
+            return []
+        if self._put_back(obs, state):
             return []
         turn = r.turn
         if turn is None:
@@ -269,6 +274,17 @@ class ScaleReferee:
             )
             return []
         return self._place(obs.space, obs.mass_g, state)
+
+    def _put_back(self, obs: StoneAdded, state: GameState) -> bool:
+        """Whether ``obs`` is a stone put back where the record has it, as an undo asks
+        ("the stones go back on the scale"): its mass is that of the recorded stones on
+        its space, or of some of them (put back one at a time)."""
+        p = state.round.placement(obs.space)
+        if p is None:
+            return False
+        masses = [self.profile.stone_mass_g[s] for s in p.stones]
+        sums = {sum(c) for k in range(1, len(masses) + 1) for c in combinations(masses, k)}
+        return any(abs(obs.mass_g - m) <= self.tolerance_g for m in sums)
 
     def _place(self, space: str, mass_g: float, state: GameState) -> list[dict[str, Any]]:
         turn = state.round.turn
@@ -314,6 +330,8 @@ class ScaleReferee:
             self._decided = None  # clearing the scale: it may move as it likes now
             self._warnings.pop("touched", None)
             return  # clearing the scale after a round: stones go back or leave the game
+        if obs.space is not None and state.round.placement(obs.space) is None:
+            return  # the record holds the space free: an undone stone taken off, as asked
         self._warnings[f"removed:{where}"] = (
             f"A stone ({obs.mass_g:.0f} g) was taken off {where} during the round: put it back"
         )

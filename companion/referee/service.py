@@ -109,6 +109,9 @@ class GameService:
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._version = 0
+        #: this start of the service: versions count from 0 again after a restart, so a
+        #: dashboard orders snapshots by version only within one instance
+        self.instance = secrets.token_hex(8)
         self._game: _Game | None = None
         self.notices: list[str] = []  # banners for every dashboard (fallbacks, recoveries)
         self.warnings: list[str] = []  # table and rules disagreeing, until resolved
@@ -718,6 +721,7 @@ class GameService:
         with self._lock:
             storage = [self.storage_problem] if self.storage_problem else []
             base: dict[str, Any] = {
+                "instance": self.instance,
                 "version": self._version,
                 "notices": list(self.notices) + storage,
                 "warnings": list(self.warnings),

@@ -59,8 +59,7 @@ def board_view(
     """The fields of ``cells`` (a board's stones) as the picture draws them; ``scores``:
     the stone has no neighbour of its colour and its colour has an owner (SIB-3)."""
     board = state.board
-    owned = {c for c in COLOURS if state.owner_of(c) is not None}  # others score for nobody
-    isolated = {i for i in scoring.isolated(board, tuple(cells)) if cells[i] in owned}
+    isolated = set(scoring.scoring_fields(state, tuple(cells)))  # unowned: nobody's
     out = []
     for i, (fid, (qq, r)) in enumerate(zip(board.ids, board.coords, strict=True)):
         x, y = _xy(qq, r)

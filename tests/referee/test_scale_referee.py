@@ -581,3 +581,45 @@ def test_stones_of_the_last_round_on_camera_are_not_a_disagreement(table):
     )
     table.tick(float(next(T)) + 10)
     assert table.snapshot()["warnings"] == []  # clearing the scale takes its time
+
+
+def test_an_undone_stone_taken_off_as_the_undo_asks_is_no_warning(table):
+    tablet(
+        table,
+        {"type": "condition", "player": "Ana", "wins": "heavier"},
+        {"type": "call", "player": "Ana", "calls": "Ben"},
+        {"type": "stake", "player": "Ben", "add": 1},
+        {"type": "place", "player": "Ben", "stones": ["H5"], "space": "L2"},
+        {"type": "call", "player": "Ana", "calls": "Cleo"},
+        {"type": "stake", "player": "Cleo", "add": 1},
+    )
+    table.observe(added(30.0, "R2"))  # Cleo's Q1, from the scale
+    assert table.record_jsonl().splitlines()[-1].endswith('"space": "R2"}')
+    (hint,) = table.undo(1)["undo_hints"]
+    assert hint.startswith("Take Q1 off R2")
+    table.observe(StoneRemoved(float(next(T)), 30.0, X["R2"], "R2"))  # as the hint says
+    assert table.snapshot()["warnings"] == []
+    table.observe(StoneRemoved(float(next(T)), 95.0, X["L2"], "L2"))  # a recorded stone
+    assert table.snapshot()["warnings"] == [
+        "A stone (95 g) was taken off L2 during the round: put it back"
+    ]
+
+
+def test_stones_put_back_after_an_undone_tilt_are_no_warning_and_decide_it_again(table):
+    _four_stones(table)
+    table.boulder_done()
+    assert table.record_jsonl().splitlines()[-1] == '{"type": "tilt", "down": "left"}'
+    for mass, space in ((35, "L2"), (30, "R2"), (60, "L1"), (70, "R1")):  # the scale cleared
+        table.observe(StoneRemoved(float(next(T)), mass, X[space], space))
+    (hint,) = table.undo(1)["undo_hints"]
+    assert "the stones go back on the scale" in hint
+    for mass, space in ((35, "L2"), (30, "R2"), (60, "L1"), (70, "R1")):  # as the hint says
+        table.observe(added(mass + 0.8, space))
+        assert table.snapshot()["warnings"] == [], space
+    table.observe(added(55.0, "L2"))  # not a stone of the record there: a warning
+    assert "L2" in table.snapshot()["warnings"][0]
+    table.observe(StoneRemoved(float(next(T)), 55.0, X["L2"], "L2"))
+    table.observe(settled("left"))
+    table.boulder_done()
+    assert table.record_jsonl().splitlines()[-1] == '{"type": "tilt", "down": "left"}'
+    assert table.snapshot()["warnings"] == []

@@ -224,3 +224,19 @@ def test_a_lone_stone_of_a_colour_nobody_has_is_not_marked_as_scoring(service):
     scoring = {f["id"] for f in snap["view"]["board"] if f["scores"]}
     assert scoring == {"c3"}
     assert {p["name"]: p["round"] for p in snap["view"]["players"]}["Ana"] == 1
+
+
+def test_the_board_as_scored_rings_only_stones_that_scored_for_a_player(service):
+    # decision SIB-3: four players own red, yellow, green, blue; the lone whites score for
+    # nobody and go back in the box: neither listed as scored nor ringed on the page
+    four = {"Ana": ["red"], "Ben": ["yellow"], "Cleo": ["green"], "Dora": ["blue"]}
+    board = [{"id": f"x{k + 1}", "q": k, "r": 0} for k in range(3)]
+    start = {"type": "start", "game": "stein-im-brett", "players": list(four)}
+    service.new_game({**start, "colours": four, "board": board})
+    service.submit({"type": "draw", "colour": "red"})
+    stones = [["x1", "white"], ["x2", "red"], ["x3", "white"]]
+    snap = service.submit({"type": "place", "player": "Ana", "stones": stones})
+    last = snap["view"]["last_scoring"]
+    assert last["scored"] == ["x2"]
+    assert [f["id"] for f in last["board"] if f["scores"]] == ["x2"]
+    assert snap["replay"]["last_scoring"]["scored"] == ["x2"]

@@ -132,7 +132,9 @@ function showPage(name) {
 
 function render(s) {
   if (!s) return;
-  if (snap && s.version < snap.version) return;  // an older answer after a newer event
+  // an older answer after a newer event; versions count from 0 again when the companion
+  // restarts, so they are compared only within one instance (another instance: take it)
+  if (snap && s.instance === snap.instance && s.version < snap.version) return;
   snap = s;
   if (typeof s.session === "boolean") unlocked = s.session;
   $("btn-pin").textContent = unlocked ? "Lock" : "Unlock";

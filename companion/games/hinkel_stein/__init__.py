@@ -7,7 +7,7 @@
 - ``random_player``: a seeded legal player with a torque model of the scale.
 - ``summary``: what ``companion replay`` prints.
 
-Rulebook: ``shared/rules/hinkel-stein.txt``; decisions: ``shared/spec/hinkel-stein-record.md``
+Rulebook: ``shared/rules/hinkel-stein.txt``; decisions: ``docs/spec/hinkel-stein-record.md``
 and ``docs/rules-decisions.md``.
 """
 

@@ -17,16 +17,23 @@ def isolated(board: Board, cells: tuple[str | None, ...]) -> tuple[int, ...]:
     )
 
 
+def scoring_fields(state: GameState, cells: tuple[str | None, ...]) -> tuple[int, ...]:
+    """The fields whose stone scores a point, in field order: isolated stones of a colour
+    a player owns. A lone stone of an unassigned colour scores for nobody (it goes back
+    in the box with the stones that did not score, decision SIB-3)."""
+    owner = state.owner
+    return tuple(
+        i for i in isolated(state.board, cells) if owner[COLOUR_INDEX[cells[i]]] is not None
+    )
+
+
 def points(state: GameState, cells: tuple[str | None, ...] | None = None) -> tuple[int, ...]:
     """Per seat: the points ``cells`` (default: the board now) would score. An isolated
     stone of an unassigned colour scores for nobody."""
     cells = state.cells if cells is None else cells
     out = [0] * state.n
-    owner = state.owner
-    for i in isolated(state.board, cells):
-        seat = owner[COLOUR_INDEX[cells[i]]]
-        if seat is not None:
-            out[seat] += 1
+    for i in scoring_fields(state, cells):
+        out[state.owner[COLOUR_INDEX[cells[i]]]] += 1
     return tuple(out)
 
 

@@ -124,9 +124,10 @@ def _why_size(state: GameState, k: int) -> str:
 
 def end_round(state: GameState) -> GameState:
     """Score the board: each stone with no neighbour of its colour goes to its colour's
-    owner's pile (an unassigned colour's to the box), every other stone to the box. Then
+    owner's pile; every other stone, and a lone stone of a colour nobody owns (it scores
+    for nobody, decision SIB-3), goes to the box. Then
     the next round, the starting player moved on, or, after the third, the game's end."""
-    scored = scoring.isolated(state.board, state.cells)
+    scored = scoring.scoring_fields(state, state.cells)
     piles = [list(p) for p in state.piles]
     box = list(state.box)
     points = [0] * state.n
@@ -136,7 +137,7 @@ def end_round(state: GameState) -> GameState:
             continue
         ci = COLOUR_INDEX[c]
         owner = state.owner[ci]
-        if i in scored_set and owner is not None:
+        if i in scored_set:
             piles[owner][ci] += 1
             points[owner] += 1
         else:

@@ -45,6 +45,19 @@ def test_an_unassigned_colours_lone_stone_scores_for_nobody_and_goes_to_the_box(
     s = t.play("draw green", "Cleo x1:green x2:black x3:green")
     assert s.scorings[-1].points == (0, 0, 2, 0, 0)
     assert s.box[5] == 1 + 1  # the one set aside at the start, and this one
+    assert [s.board.ids[i] for i in s.scorings[-1].scored] == ["x1", "x3"]  # not black x2
+
+
+def test_lone_stones_of_a_colour_nobody_owns_are_not_listed_as_scored():
+    # decision SIB-3: four players own red, yellow, green, blue; white is nobody's. The
+    # two lone whites go back in the box with the others: only the red scored.
+    t = Table(start_record(FOUR, board=row(3)))
+    s = t.play("draw red", "Ana x1:white x2:red x3:white")
+    last = s.scorings[-1]
+    assert [s.board.ids[i] for i in last.scored] == ["x2"]
+    assert last.points == (1, 0, 0, 0)
+    assert s.piles[0][0] == 1 and sum(map(sum, s.piles)) == 1
+    assert s.box[4] == 1 + 2  # the white set aside at the start, and the two from the board
 
 
 @pytest.mark.parametrize(
