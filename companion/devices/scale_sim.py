@@ -43,6 +43,17 @@ class SignalModel:
     def ideal(cls) -> SignalModel:
         return cls(0.0, 0.0, 60.0, 0.0, 0.0, 0.0, 0.0)
 
+    @classmethod
+    def per_sample(cls, noise_g: float, rate_sps: int, **changes) -> SignalModel:
+        """The default model with ``noise_g`` (sd, g a cell) on every sample at
+        ``rate_sps``, whatever the rate (the default ``noise_g`` is at 80 samples/s)."""
+        return cls(noise_g=noise_g / rate_noise_scale(rate_sps), **changes)
+
+
+def rate_noise_scale(rate_sps: int) -> float:
+    """The HX711's noise at ``rate_sps`` as a share of its noise at 80 samples/s."""
+    return 1.0 if rate_sps >= 80 else 0.4
+
 
 class _Hand:
     """A hand pressing near one end of the beam (gf): a mean force, a smooth wander (three
@@ -103,8 +114,7 @@ class ScaleSimulator:
         self._sum = [0.0, 0.0, 0.0]
         self._n = 0
         s = self.signal
-        noise_scale = 1.0 if self.rate_sps >= 80 else 0.4
-        self._noise = s.noise_g * noise_scale
+        self._noise = s.noise_g * rate_noise_scale(self.rate_sps)
         self._drift = {ch: self.rng.uniform(-1, 1) * s.drift_g_per_min / 60 for ch in CHANNELS}
         self._creep = dict.fromkeys(CHANNELS, None)
         self.faults: dict[str, tuple[str, float]] = {}  # channel -> (kind, value)

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 class SensingConfig:
     """Thresholds of the pipeline, in grams (per cell unless said), seconds and g·mm.
 
-    The defaults suit the reference build: HX711s at 80 (or 10) samples/s with about
-    0.3 g of noise per cell, stones of 30 g and more.
+    The fixed thresholds suit the reference build: HX711s at 80 (or 10) samples/s with
+    about 0.3 g of noise per cell, stones of 30 g and more. On noisier cells the sensor
+    widens them from the noise it measures (the ``*_sd`` and target fields below).
     """
 
     trigger_g: float = 3.0  # a cell this far from its settled baseline starts a change
@@ -37,6 +38,16 @@ class SensingConfig:
     saturated_samples: int = 3  # this many saturation codes in a row is a fault
     noisy_sd_g: float = 25.0  # a channel this noisy (sd, g) ...
     noisy_after_s: float = 5.0  # ... for this long (a hand is gone sooner) is a fault
+    # Noise-adaptive thresholds (``noise.NoiseMeter``: σ, the sd of one sample at rest).
+    # The thresholds above are the least used; noisier cells widen them:
+    mass_sd_g: float = 0.8  # average until a mass step is known to this sd (g) ...
+    x_sd_mm: float = 3.5  # ... and its position along the beam to this sd (mm)
+    max_average_s: float = 1.5  # but never average longer: beyond, the noise is a problem
+    band_sd: float = 2.5  # settle band: σ times (band_sd + band_sd_log · ln frames) ...
+    band_sd_log: float = 0.8  # ... (the range of n frames of noise grows as √(2 ln n))
+    trigger_sd: float = 4.5  # a change starts at trigger_sd · σ of the cell
+    restless_after_s: float = 8.0  # never at rest this long: the dashboard says so
+    relearn_after_s: float = 4.0  # not at rest this long: measure the noise afresh
 
     @classmethod
     def for_rate(cls, rate_sps: float) -> SensingConfig:
