@@ -36,7 +36,7 @@ from collections.abc import Iterable
 
 from ..profile import CHANNELS, ScaleProfile
 from .filters import QUIET, STABLE, TRIGGERED, SettleTracker, SpikeFilter
-from .noise import NoiseMeter, frames_for, resolution_g
+from .noise import NoiseMeter, frames_for, mean_sd, resolution_g
 from .observations import (
     Fault,
     LoadShifted,
@@ -136,6 +136,7 @@ class ScaleSensor:
         self._hand_window_s = cfg.hand_window_s
         self._hand_release_s = cfg.hand_release_s
         self._hand_spread_g = cfg.hand_spread_g
+        self._min_pad_g = cfg.min_pad_load_g
         self._hand_jump_g = cfg.hand_jump_g
         self._disturbed_after_s = cfg.disturbed_after_s
         self._t_rest = 0.0  # the scale was last at rest (s)
@@ -319,7 +320,8 @@ class ScaleSensor:
         if self._need_more_frames(w + left + right, self._torque(left, right)):
             return
         _, left_med, right_med = self.tracker.window_median
-        if left_med < cfg.min_pad_load_g and right_med < cfg.min_pad_load_g:
+        low = self._min_pad_g
+        if left_med < low and right_med < low:
             # resting on neither pad all through the window: in the air, or a dead balance
             stable_s = t - (self.tracker.stable_since or t)
             if stable_s < cfg.balance_wait_s:
@@ -414,6 +416,8 @@ class ScaleSensor:
         self._hand_window_s = max(cfg.hand_window_s, window_s)
         self._hand_release_s = max(cfg.hand_release_s, window_s + 0.3)
         self._hand_spread_g = max(cfg.hand_spread_g, 3.5 * s[3])
+        # a pad carries load only if its mean over the window is well clear of the noise
+        self._min_pad_g = max(cfg.min_pad_load_g, 3 * mean_sd(max(s[1], s[2]), n))
         self._hand_jump_g = max(cfg.hand_jump_g, 3.5 * s[3])
         self._disturbed_after_s = max(cfg.disturbed_after_s, 1.0 + window_s)
         self.resolution_g = resolution_g(s[3], cap)
@@ -422,8 +426,8 @@ class ScaleSensor:
 
     def _need_more_frames(self, total: float, torque: float) -> bool:
         """Whether the stable window is too short to place the change: its position x must
-        lie ``x_sd`` standard deviations (3) inside a space or outside every space, and
-        at most ``x_sd_mm`` off; else the window must grow (up to ``max_average_s``)."""
+        be known to ``x_sd_mm`` and, inside a space, lie three standard deviations from
+        its edges; else the window must grow (up to ``max_average_s``)."""
         if not self._have_rest or self._reference is None:
             return False
         m0, tau0 = self._reference
@@ -437,8 +441,10 @@ class ScaleSensor:
         x = p + (torque - tau0) / dm
         prof = self.profile
         half = prof.space_width_mm / 2
-        edge = min(abs(abs(x - c) - half) for c in prof.space_x_mm.values())
-        target = min(self.config.x_sd_mm * 3, edge) / 3
+        edge = min(abs(x - c) - half for c in prof.space_x_mm.values())
+        # inside a space: far enough from its edges; off the spaces (rare, and what a
+        # window still catching the beam's swing looks like): the full precision
+        target = min(self.config.x_sd_mm * 3, -edge) / 3 if edge < 0 else self.config.x_sd_mm
         need = min(self._frames_cap, frames_for(x_sd, max(target, 0.5)))
         n = len(self.tracker._stable)
         if need <= n:
@@ -528,9 +534,9 @@ class ScaleSensor:
         p = self._pivot
         total = w + left + right
         torque = self._torque(left, right)
-        if right >= cfg.min_pad_load_g and right >= left:
+        if right >= self._min_pad_g and right >= left:
             down = RIGHT
-        elif left >= cfg.min_pad_load_g:
+        elif left >= self._min_pad_g:
             down = LEFT
         else:  # a dead balance: neither pad carries much; the one carrying more is down
             down = RIGHT if right > left else LEFT
