@@ -96,7 +96,7 @@ class NoiseMeter:
     @property
     def measured(self) -> bool:
         """Whether enough frames have been seen for the figures to mean something."""
-        return len(self._d2[0]) >= 32
+        return len(self._d2[0]) >= 64
 
 
 def frames_for(sd_g: float, target_sd_g: float) -> int:

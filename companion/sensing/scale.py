@@ -143,6 +143,8 @@ class ScaleSensor:
         self._relearned = False
         self._problem: tuple[str, ...] = ()  # the problems reported now, by kind
         self.resolution_g = 0.0  # the smallest mass difference told apart now (g)
+        self.decide_s = 0.0  # the rest it takes now to name the lightest stone (s)
+        self._lightest_g = min(census.values()) if census else 30.0
 
     # -- inputs --------------------------------------------------------------------
 
@@ -421,6 +423,11 @@ class ScaleSensor:
         self._hand_jump_g = max(cfg.hand_jump_g, 3.5 * s[3])
         self._disturbed_after_s = max(cfg.disturbed_after_s, 1.0 + window_s)
         self.resolution_g = resolution_g(s[3], cap)
+        # the time to name the lightest stone: its mass, and its place to x_sd_mm
+        p = self._pivot
+        torque_sd = math.hypot(s[1] * (p - self._x_left), s[2] * (self._x_right - p))
+        n_place = frames_for(torque_sd / self._lightest_g, cfg.x_sd_mm)
+        self.decide_s = max(need, n_place) * self._frame_dt
         if meter.measured:
             self._report_problems(t, s, out)
 
@@ -455,8 +462,15 @@ class ScaleSensor:
     def _report_problems(self, t: float, s: list[float], out: list) -> None:
         cfg = self.config
         kinds = []
-        if self.resolution_g > self.mass_gap_g:
+        was = self._problem
+
+        def over(kind: str, value: float, limit: float) -> bool:  # with hysteresis
+            return value > (0.8 * limit if kind in was else limit)
+
+        if over("noisy", self.resolution_g, self.mass_gap_g):
             kinds.append("noisy")
+        elif over("slow", self.decide_s, cfg.decide_within_s):
+            kinds.append("slow")
         if t - self._t_rest > cfg.restless_after_s:
             kinds.append("restless")
         problem = tuple(kinds)
@@ -472,6 +486,14 @@ class ScaleSensor:
                 f" {cfg.max_average_s:g} s it tells apart only {self.resolution_g:.0f} g."
                 " Tighten the load cells' screws, shield or shorten the HX711 wires, use the"
                 " 10 samples/s mode (RATE pin low), then calibrate again"
+            )
+        if "slow" in problem:
+            words.append(
+                f"the scale is noisy: {cells} a cell, {s[3]:.1f} g on the sum; it needs"
+                f" {self.decide_s:.1f} s of rest to name a {self._lightest_g:g} g stone and"
+                " its space: wait that long between stones. Tighten the load cells' screws,"
+                " shield or shorten the HX711 wires, or use the 10 samples/s mode, then"
+                " calibrate again"
             )
         if "restless" in problem:
             words.append(

@@ -46,6 +46,7 @@ class SensingConfig:
     band_sd: float = 2.5  # settle band: σ times (band_sd + band_sd_log · ln frames) ...
     band_sd_log: float = 0.8  # ... (the range of n frames of noise grows as √(2 ln n))
     trigger_sd: float = 4.5  # a change starts at trigger_sd · σ of the cell
+    decide_within_s: float = 0.6  # naming a stone takes longer: the dashboard says so
     restless_after_s: float = 8.0  # never at rest this long: the dashboard says so
     relearn_after_s: float = 4.0  # not at rest this long: measure the noise afresh
 
