@@ -170,11 +170,30 @@ def cmd_doctor_scale(args: argparse.Namespace) -> int:
               f" {_num(s.mean_g, 1):>9}")  # fmt: skip
         problems += [f"{ch}: {found}: {fix}" for found, fix in _diagnose(s, profile)]
     print(f"  configured: {profile.rate_sps} samples/s per channel")
+    verdict = _noise_verdict(stats, profile)
+    if verdict is not None:
+        print(f"  sum of the cells: noise {verdict.total_noise_g:.2f} g; masses"
+              f" {verdict.resolution_g:.1f} g apart told apart; a stone named after"
+              f" {verdict.decide_s:.2f} s of rest")  # fmt: skip
+        print(f"SCALE {verdict.verdict}: {verdict.advice}")
+        if verdict.verdict == "too noisy":
+            problems.append(f"scale: {verdict.advice}")
     for p in problems:
         print(f"PROBLEM {p}")
     if not problems:
         print("OK: every channel samples at its rate, quietly, without drift")
     return EXIT_PROBLEM if problems else EXIT_OK
+
+
+def _noise_verdict(stats, profile: ScaleProfile):
+    """What the measured noise allows the sensing (``scale_stats.judge_noise``), or None
+    when a channel gave too few readings to measure it."""
+    from .sensing.scale_stats import judge_noise
+
+    noise = {ch: s.noise_g for ch, s in stats.items()}
+    if any(math.isnan(x) for x in noise.values()):
+        return None
+    return judge_noise(noise, profile)
 
 
 def _num(x: float, digits: int) -> str:

@@ -110,6 +110,8 @@ def test_doctor_scale_reports_rate_noise_glitches_and_drift_per_channel(capsys):
         assert 79 <= float(row[1]) <= 81  # samples/s
         assert 0.2 <= float(row[2]) <= 0.45  # noise in g
     assert "configured: 80 samples/s per channel" in out
+    assert "SCALE ok: a 30 g stone is named within" in out
+    assert "g apart told apart" in out
     assert lines[-1].startswith("OK")
 
 

@@ -188,6 +188,11 @@ class SettleTracker:
                 return None
         return window
 
+    @property
+    def averaged(self) -> int:
+        """Frames in the settled baseline so far (0 while unsettled)."""
+        return self._averaged if self.settled else 0
+
     def accept(self, values: Sequence[float] | None = None) -> None:
         """Call the signal settled at ``values`` (default: the last stable window's means)."""
         self.settled = True

@@ -80,7 +80,7 @@ class NoiseMeter:
         for i in range(self.n):
             if len(self._d2[i]) >= 8:
                 self.white[i] = max(self.floor_g, _median(self._d2[i]) / D2_PER_SD)
-            if len(self._dev[i]) >= 16:
+            if len(self._dev[i]) >= 64:
                 self.wander[i] = max(self.floor_g, _median(self._dev[i]) / DEV_PER_SD)
 
     def relearn(self) -> None:
@@ -115,6 +115,17 @@ def resolution_g(total_sd_g: float, frames: int, *, z: float = 2.5) -> float:
     frames of the sum's noise ``total_sd_g``: ``z`` standard deviations either side of
     the midpoint between them (2.5: one in 160 named wrong at worst)."""
     return 2 * z * mean_sd(total_sd_g, frames)
+
+
+def torque_sd(left_sd_g: float, right_sd_g: float, left_arm_mm: float, right_arm_mm: float):
+    """The noise of the torque (g·mm) from the pads' noise (g) and their arms (mm)."""
+    return math.hypot(left_sd_g * left_arm_mm, right_sd_g * right_arm_mm)
+
+
+def place_frames(torque_sd_gmm: float, mass_g: float, x_sd_mm: float) -> int:
+    """Frames to average to place a mass step of ``mass_g`` to ``x_sd_mm`` along the beam
+    (x = Δτ/Δm): the heavier the stone, the sooner."""
+    return frames_for(torque_sd_gmm / max(mass_g, 1e-6), x_sd_mm)
 
 
 def _median(values) -> float:

@@ -36,7 +36,7 @@ from collections.abc import Iterable
 
 from ..profile import CHANNELS, ScaleProfile
 from .filters import QUIET, STABLE, TRIGGERED, SettleTracker, SpikeFilter
-from .noise import NoiseMeter, frames_for, mean_sd, resolution_g
+from .noise import NoiseMeter, frames_for, mean_sd, place_frames, resolution_g, torque_sd
 from .observations import (
     Fault,
     LoadShifted,
@@ -140,6 +140,7 @@ class ScaleSensor:
         self._hand_jump_g = cfg.hand_jump_g
         self._disturbed_after_s = cfg.disturbed_after_s
         self._t_rest = 0.0  # the scale was last at rest (s)
+        self._trend_frames = 0  # frames running whose window trended like a hand
         self._relearned = False
         self._problem: tuple[str, ...] = ()  # the problems reported now, by kind
         self.resolution_g = 0.0  # the smallest mass difference told apart now (g)
@@ -279,10 +280,10 @@ class ScaleSensor:
         self._t_frame = t
         total = w + left + right
         quiet = state == QUIET
-        if quiet:
+        if quiet:  # deviations count once the baseline has averaged a while
             b = tracker.baseline
-            self.noise.push((w, left, right, total), at_rest=True,
-                            baseline=(b[0], b[1], b[2], b[0] + b[1] + b[2]))  # fmt: skip
+            b4 = (b[0], b[1], b[2], b[0] + b[1] + b[2]) if tracker.averaged >= 32 else None
+            self.noise.push((w, left, right, total), at_rest=True, baseline=b4)
         else:
             self.noise.push((w, left, right, total), at_rest=False)
         if quiet or state == TRIGGERED or not self._have_rest:
@@ -304,6 +305,7 @@ class ScaleSensor:
             self._hand_seen = False
             self._t_jump = self._episode_start = t
             self._episode_frames = self._frames_mass
+            self._trend_frames = 0
             self._relearned = False
             masses.clear()
             masses.append((t, total))
@@ -364,7 +366,14 @@ class ScaleSensor:
                 return False
             vals = [m for tm, m in masses if t - tm <= self._hand_window_s]
             if _trend(vals) > self._trend_limit(len(vals)):
+                # a hand's wander lasts; the tail of the step just taken leaves the
+                # window within a few frames
+                self._trend_frames += 1
+                if self._trend_frames < self.config.hand_trend_frames:
+                    return False
                 self._hand_seen = True
+            else:
+                self._trend_frames = 0
         if self._hand_seen:  # a hand was on it: the longer window, its own trend
             if since_step < self._hand_release_s:
                 return False
@@ -425,8 +434,8 @@ class ScaleSensor:
         self.resolution_g = resolution_g(s[3], cap)
         # the time to name the lightest stone: its mass, and its place to x_sd_mm
         p = self._pivot
-        torque_sd = math.hypot(s[1] * (p - self._x_left), s[2] * (self._x_right - p))
-        n_place = frames_for(torque_sd / self._lightest_g, cfg.x_sd_mm)
+        tau_sd = torque_sd(s[1], s[2], p - self._x_left, self._x_right - p)
+        n_place = place_frames(tau_sd, self._lightest_g, cfg.x_sd_mm)
         self.decide_s = max(need, n_place) * self._frame_dt
         if meter.measured:
             self._report_problems(t, s, out)
@@ -443,8 +452,7 @@ class ScaleSensor:
             return False
         s = self.noise_g
         p = self._pivot
-        torque_sd = ((s[1] * (p - self._x_left)) ** 2 + (s[2] * (self._x_right - p)) ** 2) ** 0.5
-        x_sd = torque_sd / abs(dm)  # of one frame (mm)
+        x_sd = torque_sd(s[1], s[2], p - self._x_left, self._x_right - p) / abs(dm)  # a frame
         x = p + (torque - tau0) / dm
         prof = self.profile
         half = prof.space_width_mm / 2

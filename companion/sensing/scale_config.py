@@ -31,6 +31,7 @@ class SensingConfig:
     #                             3.5 sd of the total's noise as measured at rest),
     hand_trend_g: float = 1.0  # ... its halves' means this close: else a hand is on it
     hand_release_s: float = 0.5  # ... or this long once a hand was seen
+    hand_trend_frames: int = 4  # a hand: the trend seen in this many windows running
     disturbed_after_s: float = 1.2  # not at rest this long after a change: ``disturbed``
     tare_time_s: float = 5.0  # time constant of drift tracking while at rest
     glitch_g: float = 20.0  # a rejected sample this far off counts as a glitch
@@ -62,6 +63,8 @@ class SensingConfig:
             step_frames=2,
             hand_window_s=4 * frame,
             hand_release_s=8 * frame,
+            hand_trend_frames=2,
+            decide_within_s=1.2,  # each frame is 0.1 s: three of them take 0.3 s already
             disturbed_after_s=2.0,
             noisy_sd_g=40.0,  # a hand's wander, sampled slowly, looks rougher
         )
