@@ -81,8 +81,9 @@ class SettleTracker:
     Settled, each frame is compared with a baseline: the mean of every frame since it
     settled, then, once that is ``tare_time_s`` long, an exponential average with that
     time constant (it follows slow drift). A channel moving more than ``trigger`` away
-    from it makes the tracker ``TRIGGERED`` (``before`` keeps the baseline from just
-    before). Unsettled, it reports ``MOVING`` until the last ``window_s`` seconds (at
+    from it (or the mean of the last three frames more than ``trigger_mean``: a step
+    hidden in noise) makes the tracker ``TRIGGERED`` (``before`` keeps the baseline from
+    just before). Unsettled, it reports ``MOVING`` until the last ``window_s`` seconds (at
     least ``min_frames`` frames) all lie within ``band`` of each other on every channel
     (and the first two and last two frames' means within half of it: a slow slide is
     not rest), then ``STABLE`` with their means in ``window_mean`` and medians in
@@ -106,6 +107,7 @@ class SettleTracker:
         self.window_s, self.min_frames = window_s, min_frames
         self.band = _per_channel(band, channels)
         self.trigger = _per_channel(trigger, channels)
+        self.trigger_mean = list(self.trigger)  # the same for the mean of the last 3 frames
         self.tare_time_s = tare_time_s
         self._averaged = 0  # frames in the baseline since it settled
         self.settled = False
@@ -124,9 +126,14 @@ class SettleTracker:
         self._t_last = t
         self._frames.append((t, values))
         if self.settled:
-            base, trigger = self.baseline, self.trigger
+            base, trigger, frames = self.baseline, self.trigger, self._frames
+            last3 = (frames[-3][1], frames[-2][1]) if len(frames) >= 3 else None
             for i in range(self.n):
-                if abs(values[i] - base[i]) > trigger[i]:
+                moved = abs(values[i] - base[i]) > trigger[i]
+                if not moved and last3 is not None:
+                    mean3 = (last3[0][i] + last3[1][i] + values[i]) / 3
+                    moved = abs(mean3 - base[i]) > self.trigger_mean[i]
+                if moved:
                     self.settled = False
                     self.before = list(base)
                     self.stable_since = None

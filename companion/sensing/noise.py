@@ -7,13 +7,15 @@ sum, two robust estimates, both as the standard deviation of one raw sample (g):
 - ``white``: from the median |second difference| of the frames, which a hand's slow
   force, drift and steps hardly touch (median-of-three filtered white noise of sd σ has
   median |Δ²| = 0.499 σ);
-- ``wander``: from the median |deviation| of the frames at rest from the scale's
-  settled baseline, which also catches the slower noise (1/f, a creeping cell) that
-  differences miss (filtered white noise of sd σ has median |deviation| 0.45 σ).
+- ``wander``: from the median |difference| between the means of successive blocks of
+  ``BLOCK`` frames at rest, which also catches the slower noise (1/f, a creeping cell)
+  that second differences miss, at the time scale the sensing averages over (for
+  filtered white noise of sd σ the block means have sd 1.06 σ/√BLOCK).
 
-``noise`` is the larger of the two. At rest only frames the caller marks ``at_rest``
-count; until the first rest (at start-up) every frame counts, so that the thresholds
-are right before the scale has ever settled.
+``noise`` is the larger of the two. Frames the caller marks ``at_rest`` count; until
+there are enough of them, so do the frames before the scale first rested (at start-up,
+when it stands untouched), so that the thresholds are right before it has ever
+settled. A hand on the scale never counts.
 
 The averaging the noise demands: the mean of n filtered frames of sd σ has sd 1.06 σ/√n,
 so telling masses ``Δm`` apart at ``z`` standard deviations takes
@@ -26,11 +28,16 @@ import math
 from collections import deque
 from collections.abc import Sequence
 
-#: median |Δ²| and median |deviation| of median-of-3 filtered white noise, per raw sd
+#: median |Δ²| of median-of-3 filtered white noise, per raw sd
 D2_PER_SD = 0.499
-DEV_PER_SD = 0.45
+#: frames a block; the median |difference| of successive block means, per raw sd
+BLOCK = 8
+BLOCK_DIFF_PER_SD = 0.6745 * math.sqrt(2) * 1.06 / math.sqrt(BLOCK)
 #: sd of the mean of n filtered frames, times √n, per raw sd
 MEAN_SD_FACTOR = 1.06
+#: frames at rest it takes before they replace the start-up figures (a median of fewer
+#: second differences is too rough: many are zero after the median-of-three filter)
+REST_FRAMES = 32
 
 
 class NoiseMeter:
@@ -44,49 +51,74 @@ class NoiseMeter:
     def __init__(self, channels: int, *, keep: int = 256, floor_g: float = 0.05) -> None:
         self.n = channels
         self.floor_g = floor_g
-        self._d2: list[deque[float]] = [deque(maxlen=keep) for _ in range(channels)]
-        self._dev: list[deque[float]] = [deque(maxlen=keep) for _ in range(channels)]
+        self._d2_boot: list[deque[float]] = [deque(maxlen=keep) for _ in range(channels)]
+        self._booting = True  # at start-up, or after relearn: until the scale rests
+        self._d2_rest: list[deque[float]] = [deque(maxlen=keep) for _ in range(channels)]
+        self._dev: list[deque[float]] = [deque(maxlen=keep // 4) for _ in range(channels)]
+        self._block: list[float] = [0.0] * channels  # sums of the block being filled
+        self._block_n = 0
+        self._last_block: list[float] | None = None  # the previous block's means
         self._prev: Sequence[float] | None = None
         self._prev2: Sequence[float] | None = None
-        self._rested = False  # a frame at rest has been seen: only those count from now
         self._since_update = 0
         self.white: list[float] = [floor_g] * channels
         self.wander: list[float] = [floor_g] * channels
 
-    def push(
-        self, values: Sequence[float], *, at_rest: bool, baseline: Sequence[float] | None = None
-    ) -> None:
-        """One frame; ``baseline``: the settled level to measure deviations from."""
+    def push(self, values: Sequence[float], *, at_rest: bool) -> None:
+        """One frame, and whether the scale is at rest in it."""
         p1, p2 = self._prev, self._prev2
         self._prev2, self._prev = p1, values
-        if at_rest and not self._rested:
-            self._rested = True
-            for d in self._d2 + self._dev:
-                d.clear()
-        if not at_rest and self._rested:
-            return
         if p1 is not None and p2 is not None:
             for i in range(self.n):
-                self._d2[i].append(abs(values[i] - 2 * p1[i] + p2[i]))
-        if at_rest and baseline is not None:
-            for i in range(self.n):
-                self._dev[i].append(abs(values[i] - baseline[i]))
+                d2 = abs(values[i] - 2 * p1[i] + p2[i])
+                if at_rest:
+                    self._d2_rest[i].append(d2)
+                elif self._booting:
+                    self._d2_boot[i].append(d2)
+        if at_rest:
+            self._booting = False
+        self._push_block(values, at_rest)
         self._since_update += 1
         if self._since_update >= 8:
             self._update()
 
     def _update(self) -> None:
+        """From frames at rest once there are ``REST_FRAMES`` of them; till then, also from
+        the frames before the scale first rested (at start-up, or after ``relearn``)."""
         self._since_update = 0
         for i in range(self.n):
-            if len(self._d2[i]) >= 8:
-                self.white[i] = max(self.floor_g, _median(self._d2[i]) / D2_PER_SD)
-            if len(self._dev[i]) >= 64:
-                self.wander[i] = max(self.floor_g, _median(self._dev[i]) / DEV_PER_SD)
+            rest = self._d2_rest[i]
+            d2 = rest if len(rest) >= REST_FRAMES else [*rest, *self._d2_boot[i]]
+            if len(d2) >= 8:
+                self.white[i] = max(self.floor_g, _median(d2) / D2_PER_SD)
+            if len(self._dev[i]) >= 8:
+                self.wander[i] = max(self.floor_g, _median(self._dev[i]) / BLOCK_DIFF_PER_SD)
+
+    def _push_block(self, values: Sequence[float], at_rest: bool) -> None:
+        """Blocks of ``BLOCK`` frames all at rest; a frame not at rest starts afresh."""
+        if not at_rest:
+            self._block_n, self._last_block = 0, None
+            self._block = [0.0] * self.n
+            return
+        for i in range(self.n):
+            self._block[i] += values[i]
+        self._block_n += 1
+        if self._block_n < BLOCK:
+            return
+        means = [x / BLOCK for x in self._block]
+        if self._last_block is not None:
+            for i in range(self.n):
+                self._dev[i].append(abs(means[i] - self._last_block[i]))
+        self._last_block, self._block_n = means, 0
+        self._block = [0.0] * self.n
 
     def relearn(self) -> None:
-        """Count every frame again until the next frame at rest (the noise may have grown
-        so much that the scale never comes to rest by the old figures)."""
-        self._rested = False
+        """Forget what was measured at rest: every frame counts until the scale has rested
+        long enough again (the noise may have grown so much that it never comes to rest
+        by the old figures)."""
+        for d in self._d2_rest + self._dev + self._d2_boot:
+            d.clear()
+        self._booting = True
 
     @property
     def noise(self) -> list[float]:
@@ -96,7 +128,7 @@ class NoiseMeter:
     @property
     def measured(self) -> bool:
         """Whether enough frames have been seen for the figures to mean something."""
-        return len(self._d2[0]) >= 64
+        return len(self._d2_rest[0]) + len(self._d2_boot[0]) >= REST_FRAMES
 
 
 def frames_for(sd_g: float, target_sd_g: float) -> int:

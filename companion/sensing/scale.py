@@ -280,12 +280,9 @@ class ScaleSensor:
         self._t_frame = t
         total = w + left + right
         quiet = state == QUIET
-        if quiet:  # deviations count once the baseline has averaged a while
-            b = tracker.baseline
-            b4 = (b[0], b[1], b[2], b[0] + b[1] + b[2]) if tracker.averaged >= 32 else None
-            self.noise.push((w, left, right, total), at_rest=True, baseline=b4)
-        else:
-            self.noise.push((w, left, right, total), at_rest=False)
+        # at rest once it has rested 0.2 s (not the tail of a settle)
+        rested = tracker.averaged * self._frame_dt >= 0.2
+        self.noise.push((w, left, right, total), at_rest=quiet and rested)
         if quiet or state == TRIGGERED or not self._have_rest:
             self._t_rest = t if quiet else self._t_rest
         self._adapt(t, out)
@@ -423,6 +420,8 @@ class ScaleSensor:
         spread = cfg.band_sd + cfg.band_sd_log * log_n
         tr.band = [max(cfg.settle_band_g, x * spread) for x in s[:3]]
         tr.trigger = [max(cfg.trigger_g, cfg.trigger_sd * x) for x in s[:3]]
+        # the mean of three frames has about 0.55 of one frame's noise
+        tr.trigger_mean = [max(cfg.trigger_g, 0.6 * cfg.trigger_sd * x) for x in s[:3]]
         window_s = n * self._frame_dt
         self._hand_window_s = max(cfg.hand_window_s, window_s)
         self._hand_release_s = max(cfg.hand_release_s, window_s + 0.3)
@@ -432,18 +431,18 @@ class ScaleSensor:
         self._hand_jump_g = max(cfg.hand_jump_g, 3.5 * s[3])
         self._disturbed_after_s = max(cfg.disturbed_after_s, 1.0 + window_s)
         self.resolution_g = resolution_g(s[3], cap)
-        # the time to name the lightest stone: its mass, and its place to x_sd_mm
+        # the time to name the lightest stone: its mass, and its place 9 mm from an edge
         p = self._pivot
         tau_sd = torque_sd(s[1], s[2], p - self._x_left, self._x_right - p)
-        n_place = place_frames(tau_sd, self._lightest_g, cfg.x_sd_mm)
+        n_place = place_frames(tau_sd, self._lightest_g, cfg.x_sd_mm / 2)
         self.decide_s = max(need, n_place) * self._frame_dt
-        if meter.measured:
+        if meter.measured or t - self._t_rest > cfg.restless_after_s:
             self._report_problems(t, s, out)
 
     def _need_more_frames(self, total: float, torque: float) -> bool:
         """Whether the stable window is too short to place the change: its position x must
-        be known to ``x_sd_mm`` and, inside a space, lie three standard deviations from
-        its edges; else the window must grow (up to ``max_average_s``)."""
+        be known to ``x_sd_mm`` and lie three standard deviations from the nearest edge
+        of a space (inside or out); else the window must grow (up to ``max_average_s``)."""
         if not self._have_rest or self._reference is None:
             return False
         m0, tau0 = self._reference
@@ -457,9 +456,8 @@ class ScaleSensor:
         prof = self.profile
         half = prof.space_width_mm / 2
         edge = min(abs(x - c) - half for c in prof.space_x_mm.values())
-        # inside a space: far enough from its edges; off the spaces (rare, and what a
-        # window still catching the beam's swing looks like): the full precision
-        target = min(self.config.x_sd_mm * 3, -edge) / 3 if edge < 0 else self.config.x_sd_mm
+        # three standard deviations on the right side of the nearest space edge
+        target = min(self.config.x_sd_mm * 2.5, abs(edge)) / 2.5
         need = min(self._frames_cap, frames_for(x_sd, max(target, 0.5)))
         n = len(self.tracker._stable)
         if need <= n:

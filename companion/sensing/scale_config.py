@@ -42,13 +42,14 @@ class SensingConfig:
     # Noise-adaptive thresholds (``noise.NoiseMeter``: σ, the sd of one sample at rest).
     # The thresholds above are the least used; noisier cells widen them:
     mass_sd_g: float = 1.0  # average until a mass step is known to this sd (g) ...
-    x_sd_mm: float = 3.5  # ... and its position along the beam to this sd (mm)
+    x_sd_mm: float = 6.0  # ... and its position along the beam to this sd (mm), and
+    #                       inside a space, to a third of its distance from the edges
     max_average_s: float = 1.5  # but never average longer: beyond, the noise is a problem
     band_sd: float = 2.5  # settle band: σ times (band_sd + band_sd_log · ln frames) ...
     band_sd_log: float = 0.8  # ... (the range of n frames of noise grows as √(2 ln n))
     trigger_sd: float = 4.5  # a change starts at trigger_sd · σ of the cell
-    decide_within_s: float = 0.6  # naming a stone takes longer: the dashboard says so
-    restless_after_s: float = 8.0  # never at rest this long: the dashboard says so
+    decide_within_s: float = 0.8  # naming a stone takes longer: the dashboard says so
+    restless_after_s: float = 5.0  # never at rest this long: the dashboard says so
     relearn_after_s: float = 4.0  # not at rest this long: measure the noise afresh
 
     @classmethod

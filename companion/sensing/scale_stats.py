@@ -122,7 +122,7 @@ def judge_noise(
     tau = torque_sd(cells.get("left", 0.0), cells.get("right", 0.0),
                     p - profile.pad_left_x_mm, profile.pad_right_x_mm - p)  # fmt: skip
     need = max(cfg.settle_min_frames, frames_for(total, cfg.mass_sd_g),
-               place_frames(tau, lightest, cfg.x_sd_mm))  # fmt: skip
+               place_frames(tau, lightest, cfg.x_sd_mm / 2))  # fmt: skip
     decide = need / rate
     fix = (
         "tighten the load cells' screws, shield or shorten the HX711 wires (twisted pairs,"
