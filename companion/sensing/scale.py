@@ -125,7 +125,7 @@ class ScaleSensor:
         self._masses: deque[tuple[float, float]] = deque(maxlen=256)
         self._t_first: float | None = None
         self._t_frame: float | None = None
-        self.noise = NoiseMeter(4)  # wedge, left, right and their sum
+        self.noise = NoiseMeter(4, keep=1024)  # wedge, left, right and their sum
         masses_sorted = sorted(set(census.values()))
         gaps = [b - a for a, b in itertools.pairwise(masses_sorted)]
         self.mass_gap_g = min(gaps) if gaps else 5.0  # the census's closest two stones
@@ -420,8 +420,8 @@ class ScaleSensor:
         spread = cfg.band_sd + cfg.band_sd_log * log_n
         tr.band = [max(cfg.settle_band_g, x * spread) for x in s[:3]]
         tr.trigger = [max(cfg.trigger_g, cfg.trigger_sd * x) for x in s[:3]]
-        # the mean of three frames has about 0.55 of one frame's noise
-        tr.trigger_mean = [max(cfg.trigger_g, 0.6 * cfg.trigger_sd * x) for x in s[:3]]
+        # the mean of three frames has about 0.55 of one frame's noise: 5.7 sd
+        tr.trigger_mean = [max(cfg.trigger_g, 0.7 * cfg.trigger_sd * x) for x in s[:3]]
         window_s = n * self._frame_dt
         self._hand_window_s = max(cfg.hand_window_s, window_s)
         self._hand_release_s = max(cfg.hand_release_s, window_s + 0.3)

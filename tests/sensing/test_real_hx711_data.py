@@ -87,3 +87,40 @@ def test_pours_under_heavy_glitching_are_found():
     pours = [s.delta for s in r.steps if -300 < s.delta < -100]
     assert len(pours) >= 2
     assert len(r.steps) == len(pours)
+
+
+# -- thresholds that follow the measured noise (as the scale's sensing does) -----------
+
+
+def adaptive_steps(data):
+    return find_steps(data, glitch=100, band=None, window_s=0.6, min_frames=4, min_step=80,
+                      least_band=3.0)  # fmt: skip
+
+
+def test_noise_adaptive_thresholds_find_nothing_on_the_empty_platform_or_the_sitting_pot():
+    assert adaptive_steps(cells("2019-11-18_readings_cells.csv")).steps == []
+    assert adaptive_steps(weight_10hz("2019-12-18_save_1576677425.258.csv")).steps == []
+
+
+def test_noise_adaptive_thresholds_find_the_pots_and_the_cups():
+    deltas = [s.delta for s in adaptive_steps(cells("2019-11-15_full_to_empty_cells.csv")).steps]
+    assert sum(3300 < abs(d) < 3800 for d in deltas) >= 10
+    assert sum(-260 < d < -180 for d in deltas) >= 8
+    pours = [
+        s.delta for s in adaptive_steps(weight_10hz("2019-12-18_save_1576678474.837.csv")).steps
+    ]
+    assert len(pours) >= 2 and all(-300 < d < -100 for d in pours)
+
+
+def test_the_noise_meter_measures_the_real_empty_platform():
+    from companion.sensing.filters import SpikeFilter
+    from companion.sensing.noise import NoiseMeter
+
+    spike, meter = SpikeFilter(glitch_g=100), NoiseMeter(1, keep=4096)
+    for t, v in cells("2019-11-18_readings_cells.csv"):
+        out = spike.push(t, v)
+        if out is not None:
+            meter.push((out[1],), at_rest=True)
+    # the sum of four real cells: about 2 g of white noise, and more at 0.8 s (one cell
+    # wanders): the sensing takes the larger
+    assert 1.5 < meter.white[0] < 3.0 and meter.wander[0] > meter.white[0]

@@ -46,6 +46,7 @@ def test_stones_put_down_briskly_are_all_named_at_80_samples_per_second(noise_g)
     seed = 7
     score, _ = play(stones_in_a_row, noise_g, [seed], rounds=2)
     assert_all_named(score, f"seed {seed}, noise {noise_g} g a cell, 80/s")
+    assert score.spurious == 0, f"seed {seed}"
 
 
 @pytest.mark.parametrize("noise_g", [0.3, 1.0])
@@ -102,6 +103,18 @@ def test_the_averaging_needed_grows_as_the_noise_squared():
 @pytest.mark.slow
 @pytest.mark.parametrize("noise_g", [0.3, 0.8, 1.5, 2.0])
 def test_many_brisk_sessions_at_80_samples_per_second(noise_g):
+    # 240 placements and removals a noise level. Near a dead balance the beam takes up
+    # to 1.1 s to come to rest and the next stone follows 0.4 s later: at 1.5-2 g a cell
+    # that is too short to place a light stone near a space's edge now and then (the
+    # bench's noise curve gives the rates). Nothing is ever invented.
     seeds = range(100, 110)
     score, _ = play(stones_in_a_row, noise_g, seeds)
-    assert_all_named(score, f"seeds {seeds.start}..{seeds.stop - 1}, noise {noise_g} g")
+    where = f"seeds {seeds.start}..{seeds.stop - 1}, noise {noise_g} g:\n" + "\n".join(
+        score.mistakes
+    )
+    assert score.spurious == 0, where
+    if noise_g <= 0.8:
+        assert_all_named(score, where)
+    else:
+        assert score.placements_right >= 0.95 * score.placements, where
+        assert len(score.settle_delays_s) >= 0.95 * score.settles, where
