@@ -71,6 +71,26 @@ def _capture(cells, seconds: float, *, settle_s: float = 0.0) -> list[RawSample]
 # -- record scale ----------------------------------------------------------------------
 
 
+def _signal(noise: str | None, rate_sps: int):
+    """The simulated cells' noise: a named profile, or grams a cell on every sample."""
+    from .devices.scale_sim import NOISE_PROFILES, SignalModel
+
+    if noise is None:
+        return None
+    if noise in NOISE_PROFILES:
+        return SignalModel.named(noise)
+    try:
+        grams = float(noise)
+    except ValueError:
+        known = ", ".join(NOISE_PROFILES)
+        raise ValueError(
+            f"--noise {noise!r}: give grams a cell (e.g. 1.5) or a profile ({known})"
+        ) from None
+    if not 0 <= grams <= 100 or grams != grams:
+        raise ValueError(f"--noise {noise!r}: grams a cell from 0 to 100")
+    return SignalModel.per_sample(grams, rate_sps)
+
+
 def cmd_record_scale(args: argparse.Namespace) -> int:
     from .sensing.scale_recording import write_recording
 
@@ -79,9 +99,13 @@ def cmd_record_scale(args: argparse.Namespace) -> int:
         if args.simulate_round is not None:
             from .devices.scale_scenarios import random_round
 
-            session = random_round(profile, args.simulate_round, rate_sps=args.rate)
+            signal = _signal(args.noise, args.rate)
+            session = random_round(profile, args.simulate_round, rate_sps=args.rate,
+                                   signal=signal)  # fmt: skip
             samples, notches = session.samples, session.notches
             note = f"simulated random round, seed {args.simulate_round}, {args.rate} samples/s"
+            if args.noise is not None:
+                note += f", noise {args.noise}"
         else:
             cells = _open_cells(args, profile)
             try:
@@ -328,6 +352,9 @@ def register(
                    help="record a seeded random round on the simulated scale instead")  # fmt: skip
     r.add_argument("--rate", type=int, choices=(10, 80), default=80,
                    help="samples/s of a simulated round (default 80)")  # fmt: skip
+    r.add_argument("--noise", metavar="G|PROFILE",
+                   help="a simulated round's noise: grams a cell on every sample (e.g. 1.5),"
+                        " or a profile (reference, coffee-pot)")  # fmt: skip
     _device_options(r)
     r.set_defaults(func=cmd_record_scale)
 

@@ -125,10 +125,10 @@ class NoiseMeter:
         """Per channel, the larger of ``white`` and ``wander`` (sd of one sample, g)."""
         return [max(w, v) for w, v in zip(self.white, self.wander, strict=True)]
 
-    @property
-    def measured(self) -> bool:
-        """Whether enough frames have been seen for the figures to mean something."""
-        return len(self._d2_rest[0]) + len(self._d2_boot[0]) >= REST_FRAMES
+    def measured(self, frames: int = REST_FRAMES) -> bool:
+        """Whether ``frames`` frames (at least ``REST_FRAMES``) at rest or before the first
+        rest have been seen: enough for the figures to mean something."""
+        return len(self._d2_rest[0]) + len(self._d2_boot[0]) >= max(frames, REST_FRAMES)
 
 
 def frames_for(sd_g: float, target_sd_g: float) -> int:

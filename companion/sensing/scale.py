@@ -436,7 +436,8 @@ class ScaleSensor:
         tau_sd = torque_sd(s[1], s[2], p - self._x_left, self._x_right - p)
         n_place = place_frames(tau_sd, self._lightest_g, cfg.x_sd_mm / 2)
         self.decide_s = max(need, n_place) * self._frame_dt
-        if meter.measured or t - self._t_rest > cfg.restless_after_s:
+        # judged on 2 s of frames at least: the first figures are rough
+        if meter.measured(round(2.0 / self._frame_dt)) or t - self._t_rest > cfg.restless_after_s:
             self._report_problems(t, s, out)
 
     def _need_more_frames(self, total: float, torque: float) -> bool:
