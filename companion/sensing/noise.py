@@ -1,6 +1,6 @@
 """How noisy the load cells are, measured as they run, and what that noise allows.
 
-Pure (no clock, no hardware). ``NoiseMeter`` takes the scale's frames (each cell's
+Pure (no clock, no hardware; numpy). ``NoiseMeter`` takes the scale's frames (each cell's
 reading after the median-of-three glitch filter, g) and keeps, per cell and for their
 sum, two robust estimates, both as the standard deviation of one raw sample (g):
 
@@ -25,8 +25,9 @@ n = (z · 1.06 σ / Δm)² frames: it grows as the noise squared (``frames_for``
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Sequence
+
+import numpy as np
 
 #: median |Δ²| of median-of-3 filtered white noise, per raw sd
 D2_PER_SD = 0.499
@@ -40,27 +41,67 @@ MEAN_SD_FACTOR = 1.06
 REST_FRAMES = 32
 
 
+class _Ring:
+    """The last ``keep`` values of ``n`` channels at once (numpy, for fast medians);
+    values pushed wait in a list until ``values`` is asked for."""
+
+    __slots__ = ("count", "data", "i", "pending")
+
+    def __init__(self, n: int, keep: int) -> None:
+        self.data = np.zeros((n, keep))
+        self.i = self.count = 0
+        self.pending: list[list[float]] = []
+
+    def push(self, values: list[float]) -> None:
+        self.pending.append(values)
+
+    def _flush(self) -> None:
+        rows, keep = self.pending[-self.data.shape[1] :], self.data.shape[1]
+        at = (self.i + np.arange(len(rows))) % keep
+        self.data[:, at] = np.array(rows).T
+        self.i = (self.i + len(rows)) % keep
+        self.count = min(self.count + len(rows), keep)
+        self.pending = []
+
+    def values(self) -> np.ndarray:
+        if self.pending:
+            self._flush()
+        return self.data[:, : self.count]
+
+    def size(self) -> int:
+        return min(self.count + len(self.pending), self.data.shape[1])
+
+    def clear(self) -> None:
+        self.i = self.count = 0
+        self.pending = []
+
+
 class NoiseMeter:
     """Per-channel noise (sd of one raw sample, g) from frames; see the module docstring.
 
     ``channels``: how many values a frame has; ``keep``: how many recent frames the
     medians run over; ``floor_g``: the least noise ever assumed (a perfectly quiet
-    simulation must not make every threshold zero).
+    simulation must not make every threshold zero); ``update_every``: frames between
+    two updates of the figures (``version`` counts the updates).
     """
 
-    def __init__(self, channels: int, *, keep: int = 256, floor_g: float = 0.05) -> None:
+    def __init__(
+        self, channels: int, *, keep: int = 256, floor_g: float = 0.05, update_every: int = 8
+    ) -> None:
         self.n = channels
         self.floor_g = floor_g
-        self._d2_boot: list[deque[float]] = [deque(maxlen=keep) for _ in range(channels)]
+        self.update_every = max(1, update_every)
+        self._d2_boot = _Ring(channels, keep)
         self._booting = True  # at start-up, or after relearn: until the scale rests
-        self._d2_rest: list[deque[float]] = [deque(maxlen=keep) for _ in range(channels)]
-        self._dev: list[deque[float]] = [deque(maxlen=keep // 4) for _ in range(channels)]
+        self._d2_rest = _Ring(channels, keep)
+        self._dev = _Ring(channels, max(8, keep // 4))
         self._block: list[float] = [0.0] * channels  # sums of the block being filled
         self._block_n = 0
         self._last_block: list[float] | None = None  # the previous block's means
         self._prev: Sequence[float] | None = None
         self._prev2: Sequence[float] | None = None
         self._since_update = 0
+        self.version = 0
         self.white: list[float] = [floor_g] * channels
         self.wander: list[float] = [floor_g] * channels
 
@@ -68,47 +109,47 @@ class NoiseMeter:
         """One frame, and whether the scale is at rest in it."""
         p1, p2 = self._prev, self._prev2
         self._prev2, self._prev = p1, values
-        if p1 is not None and p2 is not None:
-            for i in range(self.n):
-                d2 = abs(values[i] - 2 * p1[i] + p2[i])
-                if at_rest:
-                    self._d2_rest[i].append(d2)
-                elif self._booting:
-                    self._d2_boot[i].append(d2)
+        if p2 is not None and (at_rest or self._booting):
+            d2 = [abs(v - 2 * a + b) for v, a, b in zip(values, p1, p2)]  # noqa: B905
+            (self._d2_rest if at_rest else self._d2_boot).pending.append(d2)
         if at_rest:
             self._booting = False
         self._push_block(values, at_rest)
         self._since_update += 1
-        if self._since_update >= 8:
+        if self._since_update >= self.update_every:
             self._update()
 
     def _update(self) -> None:
         """From frames at rest once there are ``REST_FRAMES`` of them; till then, also from
         the frames before the scale first rested (at start-up, or after ``relearn``)."""
         self._since_update = 0
-        for i in range(self.n):
-            rest = self._d2_rest[i]
-            d2 = rest if len(rest) >= REST_FRAMES else [*rest, *self._d2_boot[i]]
-            if len(d2) >= 8:
-                self.white[i] = max(self.floor_g, _median(d2) / D2_PER_SD)
-            if len(self._dev[i]) >= 8:
-                self.wander[i] = max(self.floor_g, _median(self._dev[i]) / BLOCK_DIFF_PER_SD)
+        rest = self._d2_rest.values()
+        boot = self._d2_boot.values()
+        if rest.shape[1] < REST_FRAMES:
+            rest = np.concatenate([rest, boot], axis=1)
+        if rest.shape[1] >= 8:
+            white = _row_medians(rest) / D2_PER_SD
+            self.white = [max(self.floor_g, float(x)) for x in white]
+        dev = self._dev.values()
+        if dev.shape[1] >= 8:
+            wander = _row_medians(dev) / BLOCK_DIFF_PER_SD
+            self.wander = [max(self.floor_g, float(x)) for x in wander]
+        self.version += 1
 
     def _push_block(self, values: Sequence[float], at_rest: bool) -> None:
         """Blocks of ``BLOCK`` frames all at rest; a frame not at rest starts afresh."""
         if not at_rest:
-            self._block_n, self._last_block = 0, None
-            self._block = [0.0] * self.n
+            if self._block_n or self._last_block is not None:
+                self._block_n, self._last_block = 0, None
+                self._block = [0.0] * self.n
             return
-        for i in range(self.n):
-            self._block[i] += values[i]
+        self._block = block = [x + v for x, v in zip(self._block, values)]  # noqa: B905
         self._block_n += 1
         if self._block_n < BLOCK:
             return
-        means = [x / BLOCK for x in self._block]
+        means = [x / BLOCK for x in block]
         if self._last_block is not None:
-            for i in range(self.n):
-                self._dev[i].append(abs(means[i] - self._last_block[i]))
+            self._dev.push([abs(m - p) for m, p in zip(means, self._last_block, strict=True)])
         self._last_block, self._block_n = means, 0
         self._block = [0.0] * self.n
 
@@ -116,8 +157,8 @@ class NoiseMeter:
         """Forget what was measured at rest: every frame counts until the scale has rested
         long enough again (the noise may have grown so much that it never comes to rest
         by the old figures)."""
-        for d in self._d2_rest + self._dev + self._d2_boot:
-            d.clear()
+        for ring in (self._d2_rest, self._dev, self._d2_boot):
+            ring.clear()
         self._booting = True
 
     @property
@@ -128,7 +169,7 @@ class NoiseMeter:
     def measured(self, frames: int = REST_FRAMES) -> bool:
         """Whether ``frames`` frames (at least ``REST_FRAMES``) at rest or before the first
         rest have been seen: enough for the figures to mean something."""
-        return len(self._d2_rest[0]) + len(self._d2_boot[0]) >= max(frames, REST_FRAMES)
+        return self._d2_rest.size() + self._d2_boot.size() >= max(frames, REST_FRAMES)
 
 
 def frames_for(sd_g: float, target_sd_g: float) -> int:
@@ -160,7 +201,9 @@ def place_frames(torque_sd_gmm: float, mass_g: float, x_sd_mm: float) -> int:
     return frames_for(torque_sd_gmm / max(mass_g, 1e-6), x_sd_mm)
 
 
-def _median(values) -> float:
-    s = sorted(values)
-    n = len(s)
-    return (s[(n - 1) // 2] + s[n // 2]) / 2
+def _row_medians(a: np.ndarray) -> np.ndarray:
+    """The median of each row (np.median without its checks: this runs twice a second)."""
+    n = a.shape[1]
+    lo, hi = (n - 1) // 2, n // 2
+    p = np.partition(a, (lo, hi), axis=1)
+    return (p[:, lo] + p[:, hi]) / 2

@@ -126,6 +126,8 @@ class ScaleSensor:
         self._t_first: float | None = None
         self._t_frame: float | None = None
         self.noise = NoiseMeter(4, keep=1024)  # wedge, left, right and their sum
+        self._noise_version = -1  # the meter's figures the thresholds were set from
+        self._noise_now = [0.0] * 4
         masses_sorted = sorted(set(census.values()))
         gaps = [b - a for a, b in itertools.pairwise(masses_sorted)]
         self.mass_gap_g = min(gaps) if gaps else 5.0  # the census's closest two stones
@@ -283,15 +285,13 @@ class ScaleSensor:
         # at rest once it has rested 0.2 s (not the tail of a settle)
         rested = tracker.averaged * self._frame_dt >= 0.2
         self.noise.push((w, left, right, total), at_rest=quiet and rested)
-        if quiet or state == TRIGGERED or not self._have_rest:
-            self._t_rest = t if quiet else self._t_rest
+        if quiet:
+            self._t_rest = t
         self._adapt(t, out)
         if quiet:
-            self._last_total = total
             self._track_tare(left, right, dt)
             self._check_side(t, out)
             return
-        self._last_total = total
         masses = self._masses
         masses.append((t, total))
         if state == TRIGGERED:
@@ -406,7 +406,20 @@ class ScaleSensor:
         if not self._relearned and t - self._t_rest > cfg.relearn_after_s:
             meter.relearn()  # never at rest: the noise may have grown past the band
             self._relearned = True
-        s = self.noise_g
+        restless = t - self._t_rest > cfg.restless_after_s
+        if meter.version != self._noise_version:
+            self._noise_version = meter.version
+            self._set_thresholds()
+        elif restless == ("restless" in self._problem):
+            return  # nothing new to judge
+        # judged on 2 s of frames at least: the first figures are rough
+        if restless or meter.measured(round(2.0 / self._frame_dt)):
+            self._report_problems(t, self._noise_now, out)
+
+    def _set_thresholds(self) -> None:
+        cfg = self.config
+        self.noise.update_every = max(8, round(0.5 / self._frame_dt))  # twice a second
+        s = self._noise_now = self.noise_g
         rate = 1.0 / max(self._frame_dt, 1e-3)
         least = cfg.settle_min_frames
         cap = max(least, int(cfg.max_average_s * rate))
@@ -436,9 +449,6 @@ class ScaleSensor:
         tau_sd = torque_sd(s[1], s[2], p - self._x_left, self._x_right - p)
         n_place = place_frames(tau_sd, self._lightest_g, cfg.x_sd_mm / 2)
         self.decide_s = max(need, n_place) * self._frame_dt
-        # judged on 2 s of frames at least: the first figures are rough
-        if meter.measured(round(2.0 / self._frame_dt)) or t - self._t_rest > cfg.restless_after_s:
-            self._report_problems(t, s, out)
 
     def _need_more_frames(self, total: float, torque: float) -> bool:
         """Whether the stable window is too short to place the change: its position x must
