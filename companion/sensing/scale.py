@@ -21,7 +21,8 @@ Every threshold follows the noise measured at rest (``noise.NoiseMeter``, per ce
 for the sum): the settle band, the step that starts a change, how long to average
 before naming a stone (frames grow as the noise squared, up to ``max_average_s``), what
 counts as a hand. When the sensing cannot decide (too noisy to tell the stones apart,
-never at rest), it says so with a ``ScaleNoise`` observation, and again when it can.
+never at rest, a cell drifting), it says so with a ``ScaleNoise`` observation, and again
+when it can.
 
 The pivot is not visible to the load cells: the referee (or a recording's ``# notch:``
 line) says when it moves, through ``set_notch``.
@@ -147,6 +148,8 @@ class ScaleSensor:
         self._problem: tuple[str, ...] = ()  # the problems reported now, by kind
         self.resolution_g = 0.0  # the smallest mass difference told apart now (g)
         self.decide_s = 0.0  # the rest it takes now to name the lightest stone (s)
+        self.drift_g_per_min = [0.0, 0.0, 0.0]  # each cell's zero, as last measured at rest
+        self._drift_ref: tuple[float, list[float]] | None = None  # (t, levels) at rest
         self._lightest_g = min(census.values()) if census else 30.0
 
     # -- inputs --------------------------------------------------------------------
@@ -290,10 +293,12 @@ class ScaleSensor:
         self._adapt(t, out)
         if quiet:
             self._track_tare(left, right, dt)
+            self._watch_drift(t)
             self._check_side(t, out)
             return
         masses = self._masses
         masses.append((t, total))
+        self._drift_ref = None  # a change: levels move for a reason
         if state == TRIGGERED:
             bw, bl, br = self.tracker.before
             p = self._pivot_at_rest
@@ -490,6 +495,9 @@ class ScaleSensor:
             kinds.append("slow")
         if t - self._t_rest > cfg.restless_after_s:
             kinds.append("restless")
+        drift = max(self.drift_g_per_min, key=abs)
+        if over("drifting", abs(drift), cfg.drift_limit_g_per_min):
+            kinds.append("drifting")
         problem = tuple(kinds)
         if problem == self._problem:
             return
@@ -517,6 +525,13 @@ class ScaleSensor:
                 f"the scale has not been at rest for {t - self._t_rest:.0f} s (noise {cells}"
                 f" a cell): take hands off the beam; if nothing touches it, tighten the"
                 " load cells and shield the HX711 wires, then calibrate again"
+            )
+        if "drifting" in problem:
+            cell = CHANNELS[self.drift_g_per_min.index(drift)]
+            words.append(
+                f"the {cell} load cell drifts {drift:+.1f} g/min at rest: let the cells warm"
+                " up, keep the scale out of sun and drafts, check the cell's screws, then"
+                " calibrate again"
             )
         noise = tuple((ch, round(x, 2)) for ch, x in zip(CHANNELS, s, strict=False))
         text = "; ".join(words) + ". Enter placements on the tablet meanwhile" if words else None
@@ -551,6 +566,18 @@ class ScaleSensor:
         up, down = (bl, br) if self.down == RIGHT else (br, bl)
         if up >= low and down < low / 2:
             self._settle(t, *self.tracker.baseline, out, force=True)
+
+    def _watch_drift(self, t: float) -> None:
+        """At rest, how fast each cell's zero moves (g/min, over ``drift_window_s``)."""
+        levels = [b + ch.zero_adjust_g for b, ch in zip(self.tracker.baseline, self._order)]  # noqa: B905
+        ref = self._drift_ref
+        if ref is None:
+            self._drift_ref = (t, levels)
+            return
+        span = t - ref[0]
+        if span >= self.config.drift_window_s:
+            self.drift_g_per_min = [(x - x0) / span * 60 for x, x0 in zip(levels, ref[1])]  # noqa: B905
+            self._drift_ref = (t, levels)
 
     def _track_tare(self, left: float, right: float, dt: float) -> None:
         """At rest, the pad the beam does not touch carries nothing: follow its zero."""

@@ -50,6 +50,8 @@ class SensingConfig:
     trigger_sd: float = 4.5  # a change starts at trigger_sd · σ of the cell
     decide_within_s: float = 0.8  # naming a stone takes longer: the dashboard says so
     restless_after_s: float = 5.0  # never at rest this long: the dashboard says so
+    drift_limit_g_per_min: float = 3.0  # a cell's zero moving faster at rest: said so
+    drift_window_s: float = 20.0  # ... as measured over this long at rest
     relearn_after_s: float = 4.0  # not at rest this long: measure the noise afresh
 
     @classmethod

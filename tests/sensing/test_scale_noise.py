@@ -76,6 +76,22 @@ def test_too_much_noise_to_tell_stones_apart_is_a_problem_not_silence():
     assert told[0].resolution_g > 5.0 and told[0].total_noise_g > 8.0, seed
 
 
+def test_a_drifting_cell_is_a_problem_that_names_it_and_goes_when_it_steadies():
+    from companion.devices.scale_sim import ScaleSimulator
+    from companion.sensing.scale import ScaleSensor
+
+    seed = 2
+    sim = ScaleSimulator(PROFILE, seed=seed, signal=SignalModel(drift_g_per_min=10.0))
+    sensor = ScaleSensor(PROFILE)
+    said = [o for o in sensor.feed_all(sim.advance(45.0)) if isinstance(o, ScaleNoise)]
+    assert said and "load cell drifts" in said[0].problem and "warm up" in said[0].problem
+    fast = {ch for ch, rate in sim._drift.items() if abs(rate) * 60 > 3}
+    assert any(f"the {ch} load cell drifts" in said[0].problem for ch in fast), (seed, said)
+    sim._drift = dict.fromkeys(sim._drift, 0.0)  # warmed up
+    later = [o for o in sensor.feed_all(sim.advance(45.0)) if isinstance(o, ScaleNoise)]
+    assert later and later[-1].problem is None, (seed, later)
+
+
 def test_quiet_cells_raise_no_noise_problem():
     seed = 4
     _, noise = play(stones_in_a_row, 0.3, [seed], rounds=1)
