@@ -127,7 +127,9 @@ class SettleTracker:
         self._frames.append((t, values))
         if self.settled:
             base, trigger, frames = self.baseline, self.trigger, self._frames
-            last3 = (frames[-3][1], frames[-2][1]) if len(frames) >= 3 else None
+            # the mean of three frames can only tell more where its trigger is lower
+            lower = self.trigger_mean != trigger and len(frames) >= 3
+            last3 = (frames[-3][1], frames[-2][1]) if lower else None
             for i in range(self.n):
                 moved = abs(values[i] - base[i]) > trigger[i]
                 if not moved and last3 is not None:

@@ -56,12 +56,19 @@ class _Ring:
         self.pending.append(values)
 
     def _flush(self) -> None:
-        rows, keep = self.pending[-self.data.shape[1] :], self.data.shape[1]
+        rows, self.pending = self.pending, []
+        self.extend(np.array(rows))
+
+    def extend(self, rows: np.ndarray) -> None:
+        """Rows of one value per channel, oldest first."""
+        keep = self.data.shape[1]
+        rows = rows[-keep:]
+        if len(rows) == 0:
+            return
         at = (self.i + np.arange(len(rows))) % keep
-        self.data[:, at] = np.array(rows).T
+        self.data[:, at] = rows.T
         self.i = (self.i + len(rows)) % keep
         self.count = min(self.count + len(rows), keep)
-        self.pending = []
 
     def values(self) -> np.ndarray:
         if self.pending:
@@ -95,11 +102,11 @@ class NoiseMeter:
         self._booting = True  # at start-up, or after relearn: until the scale rests
         self._d2_rest = _Ring(channels, keep)
         self._dev = _Ring(channels, max(8, keep // 4))
-        self._block: list[float] = [0.0] * channels  # sums of the block being filled
-        self._block_n = 0
-        self._last_block: list[float] | None = None  # the previous block's means
-        self._prev: Sequence[float] | None = None
-        self._prev2: Sequence[float] | None = None
+        self._carry: np.ndarray | None = None  # the run at rest going on: its last frames
+        self._carry_mean: np.ndarray | None = None  # ... and its last block's mean
+        self._frames: list[Sequence[float]] = []  # frames since the last update ...
+        self._kinds: list[int] = []  # ... each at rest (1), booting (2) or neither (0)
+        self._tail: list[Sequence[float]] = []  # the two frames before them
         self._since_update = 0
         self.version = 0
         self.white: list[float] = [floor_g] * channels
@@ -107,14 +114,12 @@ class NoiseMeter:
 
     def push(self, values: Sequence[float], *, at_rest: bool) -> None:
         """One frame, and whether the scale is at rest in it."""
-        p1, p2 = self._prev, self._prev2
-        self._prev2, self._prev = p1, values
-        if p2 is not None and (at_rest or self._booting):
-            d2 = [abs(v - 2 * a + b) for v, a, b in zip(values, p1, p2)]  # noqa: B905
-            (self._d2_rest if at_rest else self._d2_boot).pending.append(d2)
+        self._frames.append(values)
         if at_rest:
+            self._kinds.append(1)
             self._booting = False
-        self._push_block(values, at_rest)
+        else:
+            self._kinds.append(2 if self._booting else 0)
         self._since_update += 1
         if self._since_update >= self.update_every:
             self._update()
@@ -123,6 +128,7 @@ class NoiseMeter:
         """From frames at rest once there are ``REST_FRAMES`` of them; till then, also from
         the frames before the scale first rested (at start-up, or after ``relearn``)."""
         self._since_update = 0
+        self._take_second_differences()
         rest = self._d2_rest.values()
         boot = self._d2_boot.values()
         if rest.shape[1] < REST_FRAMES:
@@ -136,27 +142,59 @@ class NoiseMeter:
             self.wander = [max(self.floor_g, float(x)) for x in wander]
         self.version += 1
 
-    def _push_block(self, values: Sequence[float], at_rest: bool) -> None:
-        """Blocks of ``BLOCK`` frames all at rest; a frame not at rest starts afresh."""
-        if not at_rest:
-            if self._block_n or self._last_block is not None:
-                self._block_n, self._last_block = 0, None
-                self._block = [0.0] * self.n
+    def _take_second_differences(self) -> None:
+        """|Δ²| of the frames since the last update, each into the ring of its kind, and
+        the differences of successive block means within each run of frames at rest."""
+        frames, kinds = self._tail + self._frames, self._kinds
+        fresh = len(self._frames)
+        self._tail, self._frames, self._kinds = frames[-2:], [], []
+        if len(frames) < 3:
             return
-        self._block = block = [x + v for x, v in zip(self._block, values)]  # noqa: B905
-        self._block_n += 1
-        if self._block_n < BLOCK:
-            return
-        means = [x / BLOCK for x in block]
-        if self._last_block is not None:
-            self._dev.push([abs(m - p) for m, p in zip(means, self._last_block, strict=True)])
-        self._last_block, self._block_n = means, 0
-        self._block = [0.0] * self.n
+        f = np.array(frames)
+        d2 = np.abs(f[2:] - 2 * f[1:-1] + f[:-2])  # row j: frame j + 2 of ``frames``
+        k = np.array(kinds[len(kinds) - len(d2) :])
+        self._d2_rest.extend(d2[k == 1])
+        self._d2_boot.extend(d2[k == 2])
+        self._take_blocks(f[len(f) - fresh :], kinds)
+
+    def _take_blocks(self, new: np.ndarray, kinds: list[int]) -> None:
+        """Means of successive blocks of ``BLOCK`` frames within each run at rest (a run
+        may go on from the last update: ``_carry`` holds its unfinished block and
+        ``_carry_mean`` its last block's mean); their differences go to ``_dev``."""
+        runs, start = [], None
+        for i, kind in enumerate(kinds):
+            if kind == 1 and start is None:
+                start = i
+            elif kind != 1 and start is not None:
+                runs.append((start, i))
+                start = None
+        if start is not None:
+            runs.append((start, len(kinds)))
+        carry, last = self._carry, self._carry_mean
+        self._carry, self._carry_mean = None, None
+        for a, b in runs:  # runs at rest: frames [a, b)
+            run = new[a:b]
+            if a == 0 and carry is not None:
+                run = np.concatenate([carry, run])
+            else:
+                last = None
+            blocks = len(run) // BLOCK
+            width = run.shape[1]
+            means = run[: blocks * BLOCK].reshape(blocks, BLOCK, width).mean(axis=1)
+            if last is not None and blocks:
+                means = np.concatenate([last[None, :], means])
+            if len(means) >= 2:
+                self._dev.extend(np.abs(np.diff(means, axis=0)))
+            if b == len(new):  # the run goes on: keep what is not a block yet
+                self._carry = run[blocks * BLOCK :]
+                self._carry_mean = means[-1] if len(means) else last
 
     def relearn(self) -> None:
         """Forget what was measured at rest: every frame counts until the scale has rested
         long enough again (the noise may have grown so much that it never comes to rest
         by the old figures)."""
+        self._take_second_differences()
+        self._carry = self._carry_mean = None
         for ring in (self._d2_rest, self._dev, self._d2_boot):
             ring.clear()
         self._booting = True
@@ -169,7 +207,8 @@ class NoiseMeter:
     def measured(self, frames: int = REST_FRAMES) -> bool:
         """Whether ``frames`` frames (at least ``REST_FRAMES``) at rest or before the first
         rest have been seen: enough for the figures to mean something."""
-        return self._d2_rest.size() + self._d2_boot.size() >= max(frames, REST_FRAMES)
+        seen = self._d2_rest.size() + self._d2_boot.size() + sum(k > 0 for k in self._kinds)
+        return seen >= max(frames, REST_FRAMES)
 
 
 def frames_for(sd_g: float, target_sd_g: float) -> int:

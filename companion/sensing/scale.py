@@ -423,7 +423,7 @@ class ScaleSensor:
 
     def _set_thresholds(self) -> None:
         cfg = self.config
-        self.noise.update_every = max(8, round(0.5 / self._frame_dt))  # twice a second
+        self.noise.update_every = max(16, round(1.0 / self._frame_dt))  # once a second
         s = self._noise_now = self.noise_g
         rate = 1.0 / max(self._frame_dt, 1e-3)
         least = cfg.settle_min_frames
@@ -569,15 +569,14 @@ class ScaleSensor:
 
     def _watch_drift(self, t: float) -> None:
         """At rest, how fast each cell's zero moves (g/min, over ``drift_window_s``)."""
-        levels = [b + ch.zero_adjust_g for b, ch in zip(self.tracker.baseline, self._order)]  # noqa: B905
         ref = self._drift_ref
-        if ref is None:
-            self._drift_ref = (t, levels)
+        if ref is not None and t - ref[0] < self.config.drift_window_s:
             return
-        span = t - ref[0]
-        if span >= self.config.drift_window_s:
+        levels = [b + ch.zero_adjust_g for b, ch in zip(self.tracker.baseline, self._order)]  # noqa: B905
+        if ref is not None:
+            span = t - ref[0]
             self.drift_g_per_min = [(x - x0) / span * 60 for x, x0 in zip(levels, ref[1])]  # noqa: B905
-            self._drift_ref = (t, levels)
+        self._drift_ref = (t, levels)
 
     def _track_tare(self, left: float, right: float, dt: float) -> None:
         """At rest, the pad the beam does not touch carries nothing: follow its zero."""
