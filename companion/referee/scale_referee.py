@@ -118,7 +118,7 @@ class ScaleReferee:
                 )
             case ScaleNoise(problem=problem):
                 if problem:  # the sensing cannot decide: say why, until it can again
-                    self._warnings["noise"] = f"Scale: {problem}."
+                    self._warnings["noise"] = f"{problem[0].upper()}{problem[1:]}."
                 else:
                     self._warnings.pop("noise", None)
             case ScaleDisturbed():

@@ -49,6 +49,7 @@ from .observations import (
     StoneRemoved,
 )
 from .scale_config import SensingConfig
+from .scale_problems import Figures, describe
 from .scale_recording import SATURATION_CODES, RawSample
 
 WEDGE, LEFT, RIGHT = CHANNELS
@@ -482,6 +483,8 @@ class ScaleSensor:
         return True
 
     def _report_problems(self, t: float, s: list[float], out: list) -> None:
+        """Judge the figures (with hysteresis: a problem goes at 80 % of the level that
+        raised it); a ``ScaleNoise`` observation when the problems change."""
         cfg = self.config
         kinds = []
         was = self._problem
@@ -502,40 +505,12 @@ class ScaleSensor:
         if problem == self._problem:
             return
         self._problem = problem
-        cells = ", ".join(f"{ch} {x:.1f} g" for ch, x in zip(CHANNELS, s, strict=False))
-        words = []
-        if "noisy" in problem:
-            words.append(
-                f"the scale is too noisy to tell stones {self.mass_gap_g:g} g apart: noise"
-                f" {cells} a cell, {s[3]:.1f} g on the sum; averaging"
-                f" {cfg.max_average_s:g} s it tells apart only {self.resolution_g:.0f} g."
-                " Tighten the load cells' screws, shield or shorten the HX711 wires, use the"
-                " 10 samples/s mode (RATE pin low), then calibrate again"
-            )
-        if "slow" in problem:
-            words.append(
-                f"the scale is noisy: {cells} a cell, {s[3]:.1f} g on the sum; it needs"
-                f" {self.decide_s:.1f} s of rest to name a {self._lightest_g:g} g stone and"
-                " its space: wait that long between stones. Tighten the load cells' screws,"
-                " shield or shorten the HX711 wires, or use the 10 samples/s mode, then"
-                " calibrate again"
-            )
-        if "restless" in problem:
-            words.append(
-                f"the scale has not been at rest for {t - self._t_rest:.0f} s (noise {cells}"
-                f" a cell): take hands off the beam; if nothing touches it, tighten the"
-                " load cells and shield the HX711 wires, then calibrate again"
-            )
-        if "drifting" in problem:
-            cell = CHANNELS[self.drift_g_per_min.index(drift)]
-            words.append(
-                f"the {cell} load cell drifts {drift:+.1f} g/min at rest: let the cells warm"
-                " up, keep the scale out of sun and drafts, check the cell's screws, then"
-                " calibrate again"
-            )
+        figures = Figures(s, self.resolution_g, cfg.max_average_s, self.decide_s,
+                          self._lightest_g, self.mass_gap_g, t - self._t_rest,
+                          self.drift_g_per_min)  # fmt: skip
         noise = tuple((ch, round(x, 2)) for ch, x in zip(CHANNELS, s, strict=False))
-        text = "; ".join(words) + ". Enter placements on the tablet meanwhile" if words else None
-        out.append(ScaleNoise(t, noise, round(s[3], 2), round(self.resolution_g, 1), text))
+        out.append(ScaleNoise(t, noise, round(s[3], 2), round(self.resolution_g, 1),
+                              describe(problem, figures)))  # fmt: skip
 
     def _torque(self, left: float, right: float) -> float:
         """Torque about the pivot (g·mm) from the pad loads (g)."""
