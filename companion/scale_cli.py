@@ -185,13 +185,13 @@ def cmd_doctor_scale(args: argparse.Namespace) -> int:
     stats = channel_stats(samples, profile)
     print(f"Load cells ({kind}), {args.seconds:g} s, profile {profile.name!r}:")
     print(f"  {'channel':<8} {'rate/s':>7} {'noise g':>8} {'glitches':>9} {'drift g/min':>12}"
-          f" {'mean g':>9}")  # fmt: skip
+          f" {'mean g':>9} {'wander g':>9}")  # fmt: skip
     problems = []
     for ch, s in stats.items():
         glitch_rate = s.glitches / s.samples if s.samples else 0.0
         print(f"  {ch:<8} {_num(s.rate_sps, 1):>7} {_num(s.noise_g, 2):>8}"
               f" {s.glitches:>4} ({glitch_rate:.1%}) {_num(s.drift_g_per_min, 2):>12}"
-              f" {_num(s.mean_g, 1):>9}")  # fmt: skip
+              f" {_num(s.mean_g, 1):>9} {_num(s.wander_g, 2):>9}")  # fmt: skip
         problems += [f"{ch}: {found}: {fix}" for found, fix in _diagnose(s, profile)]
     print(f"  configured: {profile.rate_sps} samples/s per channel")
     verdict = _noise_verdict(stats, profile)
@@ -217,6 +217,9 @@ def _noise_verdict(stats, profile: ScaleProfile):
     noise = {ch: s.noise_g for ch, s in stats.items()}
     if any(math.isnan(x) for x in noise.values()):
         return None
+    # the slower noise counts too, where it is more (as the sensing takes it)
+    noise = {ch: max(x, stats[ch].wander_g) if not math.isnan(stats[ch].wander_g) else x
+             for ch, x in noise.items()}  # fmt: skip
     return judge_noise(noise, profile)
 
 

@@ -4,7 +4,8 @@ Pure (numpy, no clock): rate in samples/s from the samples' own ``t_mono``; mean
 counts and grams; noise in grams (a robust standard deviation from sample-to-sample
 differences, so that a glitch or a slow drift hardly moves it); glitches (samples the
 median-of-three filter rejected by more than ``glitch_g``); saturation codes; drift in
-grams per minute (the slope of a straight line through the filtered readings).
+grams per minute (the slope of a straight line through the filtered readings); wander in
+grams (the slower noise at the sensing's averaging scale, as the sensing measures it).
 ``judge_noise``: what that noise allows the sensing (the smallest mass difference told
 apart, the time to name a stone) and a verdict.
 """
@@ -20,7 +21,7 @@ import numpy as np
 
 from ..profile import ScaleProfile
 from .filters import SpikeFilter
-from .noise import frames_for, place_frames, resolution_g, torque_sd
+from .noise import BLOCK, BLOCK_DIFF_PER_SD, frames_for, place_frames, resolution_g, torque_sd
 from .scale_config import SensingConfig
 from .scale_recording import SATURATION_CODES, RawSample
 
@@ -38,6 +39,7 @@ class ChannelStats:
     glitches: int
     saturated: int
     drift_g_per_min: float
+    wander_g: float = float("nan")  # the slow noise, as ``noise.NoiseMeter`` measures it
 
 
 def channel_stats(
@@ -70,6 +72,7 @@ def _stats(ch: str, rows: list[RawSample], cal, glitch_g: float) -> ChannelStats
     drift = nan
     if span > 0 and len(filtered) >= 3:
         drift = float(np.polyfit(t[: len(filtered)] - t[0], filtered, 1)[0] * 60)
+    wander = _wander(np.array(filtered))
     return ChannelStats(
         ch,
         len(rows),
@@ -80,7 +83,19 @@ def _stats(ch: str, rows: list[RawSample], cal, glitch_g: float) -> ChannelStats
         spike.glitches,
         saturated,
         drift,
+        wander,
     )
+
+
+def _wander(filtered: np.ndarray) -> float:
+    """The noise at the time scale the sensing averages over (``noise.NoiseMeter``):
+    from the median |difference| of successive means of ``BLOCK`` readings, detrended."""
+    blocks = len(filtered) // BLOCK
+    if blocks < 4:
+        return float("nan")
+    means = filtered[: blocks * BLOCK].reshape(blocks, BLOCK).mean(axis=1)
+    d = np.diff(means)
+    return float(np.median(np.abs(d - np.median(d))) / BLOCK_DIFF_PER_SD)
 
 
 @dataclass(frozen=True, slots=True)

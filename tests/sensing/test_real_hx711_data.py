@@ -124,3 +124,28 @@ def test_the_noise_meter_measures_the_real_empty_platform():
     # the sum of four real cells: about 2 g of white noise, and more at 0.8 s (one cell
     # wanders): the sensing takes the larger
     assert 1.5 < meter.white[0] < 3.0 and meter.wander[0] > meter.white[0]
+
+
+def test_doctor_figures_on_the_real_cells_count_their_slow_wander():
+    from companion.profile import default_profile
+    from companion.sensing.scale_recording import RawSample
+    from companion.sensing.scale_stats import channel_stats, judge_noise
+
+    # three of the four real cells as the scale's wedge, left and right (their counts
+    # at 365 a gram turned into ours at 2000), empty platform, 10 samples/s
+    profile = default_profile().with_changes(rate_sps=10)
+    with (DATA / "cells" / "2019-11-18_readings_cells.csv").open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    samples = [
+        RawSample(float(r["unix_ts"]), ch, round(int(r[f"cell{i}"]) * 2000 / COUNTS_PER_G)
+                  + profile.cells[ch].zero_counts)
+        for r in rows
+        for i, ch in ((1, "wedge"), (2, "left"), (3, "right"))
+    ]  # fmt: skip
+    stats = channel_stats(samples, profile)
+    wedge = stats["wedge"]  # cell 1: 1.4 g white, and a slow wander on top
+    assert 1.0 < wedge.noise_g < 2.0 and wedge.wander_g > 2 * wedge.noise_g, wedge
+    assert stats["left"].noise_g < 0.3  # cell 2 is quiet
+    verdict = judge_noise({ch: max(s.noise_g, s.wander_g) for ch, s in stats.items()}, profile)
+    assert verdict.verdict == "too noisy" and verdict.resolution_g > 5.0, verdict
+    assert "shield" in verdict.advice
