@@ -140,6 +140,7 @@ class ScaleSensor:
         self._hand_window_s = cfg.hand_window_s
         self._hand_release_s = cfg.hand_release_s
         self._hand_spread_g = cfg.hand_spread_g
+        self._hand_sd_g = 0.0  # the sum's white noise, for what counts as a hand
         self._min_pad_g = cfg.min_pad_load_g
         self._hand_jump_g = cfg.hand_jump_g
         self._disturbed_after_s = cfg.disturbed_after_s
@@ -392,7 +393,7 @@ class ScaleSensor:
         ``hand_trend_g``, or four standard deviations of that difference for the sum's
         noise (the median of h filtered frames: about 0.8 σ/√h)."""
         half = max(2, frames // 2)
-        return max(self.config.hand_trend_g, 4.0 * 0.8 * self.noise_g[3] * (2 / half) ** 0.5)
+        return max(self.config.hand_trend_g, 4.0 * 0.8 * self._hand_sd_g * (2 / half) ** 0.5)
 
     # -- noise ----------------------------------------------------------------------
 
@@ -444,10 +445,15 @@ class ScaleSensor:
         window_s = n * self._frame_dt
         self._hand_window_s = max(cfg.hand_window_s, window_s)
         self._hand_release_s = max(cfg.hand_release_s, window_s + 0.3)
-        self._hand_spread_g = max(cfg.hand_spread_g, 3.5 * s[3])
+        # What counts as a hand follows the sum's white noise only: the slower wander,
+        # rough in the first seconds, would loosen it, and a hand let through is worse
+        # than a change waited for.
+        m = self.noise
+        hand_sd = self._hand_sd_g = min(s[3], math.sqrt(sum(x * x for x in m.white[:3])))
+        self._hand_spread_g = max(cfg.hand_spread_g, 3.5 * hand_sd)
         # a pad carries load only if its mean over the window is well clear of the noise
         self._min_pad_g = max(cfg.min_pad_load_g, 3 * mean_sd(max(s[1], s[2]), n))
-        self._hand_jump_g = max(cfg.hand_jump_g, 3.5 * s[3])
+        self._hand_jump_g = max(cfg.hand_jump_g, 3.5 * hand_sd)
         self._disturbed_after_s = max(cfg.disturbed_after_s, 1.0 + window_s)
         self.resolution_g = resolution_g(s[3], cap)
         # the time to name the lightest stone: its mass, and its place 9 mm from an edge
