@@ -10,7 +10,13 @@ section for BENCHMARKS.md ("Scale sensing"), with the machine it ran on.
   no hand) to the ``settled`` observation, over seeded random rounds at 80 samples/s,
   for all actions and for those with no hand on the scale;
 - accuracy: placements whose stone and space are right (named from the census among the
-  stones allowed), shifts seen, settled sides right, at 80 and 10 samples/s.
+  stones allowed), shifts seen, settled sides right, at 80 and 10 samples/s;
+- the noise curve: the same over per-cell noise 0.1 to 3 g (sd of one sample at the
+  rate, 1 % glitched samples), for stones put down briskly (``stones_in_a_row``: 0.8 s
+  apart, no hand) and for random rounds (hands, slides, notch moves), at 80 and 10
+  samples/s: placements named right, spurious placements, settles reported, the delay
+  from physical rest to ``settled`` (median, p90), and in how many sessions the sensing
+  said it could not keep up (a ``ScaleNoise`` problem).
 """
 
 from __future__ import annotations
@@ -22,9 +28,11 @@ import time
 
 from common import machine
 
-from companion.devices.scale_scenarios import random_round
+from companion.devices.scale_scenarios import random_round, stones_in_a_row
 from companion.devices.scale_scoring import RoundScore, score_round
+from companion.devices.scale_sim import SignalModel
 from companion.profile import default_profile
+from companion.sensing.observations import ScaleNoise
 from companion.sensing.scale import ScaleSensor, SensingConfig
 from companion.sensing.scale_recording import Recording
 from companion.sensing.scale_replay import sense_recording
@@ -53,6 +61,41 @@ def score(profile, seeds, rate_sps, config=None) -> RoundScore:
     return total
 
 
+NOISE_LEVELS_G = (0.1, 0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 2.5, 3.0)
+SCENARIOS = {"brisk": stones_in_a_row, "rounds": random_round}
+
+
+def noise_point(profile, scenario: str, rate_sps: int, noise_g: float, seeds):
+    """Score ``scenario`` at ``noise_g`` a cell; also how many sessions said a noise problem."""
+    total, warned = RoundScore(), 0
+    for seed in seeds:
+        signal = SignalModel.per_sample(noise_g, rate_sps, glitch_rate=0.01)
+        session = SCENARIOS[scenario](profile, seed, rate_sps=rate_sps, signal=signal)
+        rec = Recording(session.samples, notches=session.notches)
+        obs = sense_recording(rec, profile)
+        total.add(score_round(session, obs, profile.stone_mass_g))
+        warned += any(isinstance(o, ScaleNoise) and o.problem for o in obs)
+    return total, warned
+
+
+def noise_curve(profile, seeds) -> None:
+    print("| stones | rate /s | noise g a cell | named right | spurious | settles reported |"
+          " rest to `settled` median / p90 ms | sessions warned |")  # fmt: skip
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for scenario in SCENARIOS:
+        for rate in (80, 10):
+            prof = profile if rate == profile.rate_sps else profile.with_changes(rate_sps=rate)
+            for noise in NOISE_LEVELS_G:
+                sc, warned = noise_point(prof, scenario, rate, noise, seeds)
+                d = sc.settle_delays_s
+                share = 100 * sc.placements_right / max(1, sc.placements)
+                delay = (f"{statistics.median(d) * 1000:.0f} / {pct(d, 0.9) * 1000:.0f}"
+                         if d else "-")  # fmt: skip
+                print(f"| {scenario} | {rate} | {noise:g} | {sc.placements_right}/{sc.placements}"
+                      f" ({share:.0f} %) | {sc.spurious} | {len(d)}/{sc.settles} | {delay} |"
+                      f" {warned}/{len(seeds)} |", flush=True)  # fmt: skip
+
+
 def pct(values, q):
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
@@ -63,6 +106,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=200, help="random rounds at 80 samples/s")
     ap.add_argument("--rounds-10", type=int, default=100, help="random rounds at 10 samples/s")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--curve-seeds", type=int, default=8,
+                    help="sessions per point of the noise curve (0: no curve)")  # fmt: skip
     ap.add_argument("--hand-window-s", type=float, default=None,
                     help="another SensingConfig.hand_window_s (delay trade-off)")  # fmt: skip
     args = ap.parse_args()
@@ -81,7 +126,8 @@ def main() -> None:
     print(f"Machine: {machine()}; load average {load} while it ran")
     extra = f" --hand-window-s {args.hand_window_s:g}" if config else ""
     print(f"Command: make bench (bench/bench_scale.py --rounds {args.rounds}"
-          f" --rounds-10 {args.rounds_10} --repeat {args.repeat}{extra})")  # fmt: skip
+          f" --rounds-10 {args.rounds_10} --repeat {args.repeat}"
+          f" --curve-seeds {args.curve_seeds}{extra})")  # fmt: skip
     print()
     print("| measurement | value | target |")
     print("| --- | --- | --- |")
@@ -104,6 +150,13 @@ def main() -> None:
         print(f"| settled side right, {label}/s | {sc.settles_right}/{sc.settles} | all |")
     print(f"| mistakes of any kind (incl. reports while a hand is on), 80/s / 10/s |"
           f" {len(s80.mistakes)} / {len(s10.mistakes)} | 0 |")  # fmt: skip
+    if args.curve_seeds:
+        print()
+        print(f"Noise curve ({args.curve_seeds} sessions a point, seeds 0..{args.curve_seeds - 1};"
+              " brisk: 24 stones put down and taken off 0.8 s apart a session; rounds:"
+              " random rounds with hands):")  # fmt: skip
+        print()
+        noise_curve(prof, range(args.curve_seeds))
 
 
 def _loadavg() -> tuple[float, ...]:

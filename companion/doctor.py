@@ -1,7 +1,8 @@
 """``companion doctor`` (or ``companion doctor all``): every check of the table at once.
 
 One verdict per check, each with the fix in words: GPIO access, each HX711 (data-ready,
-noise, rate: the analysis of ``companion doctor scale``, plus a stuck channel), the
+noise, rate: the analysis of ``companion doctor scale``, plus a stuck channel; what the
+scale's noise allows: the smallest mass difference told apart, a verdict), the
 camera (whether a camera backend opens; ``companion doctor camera`` checks the rest),
 the scale profile (present, calibrated, fresh, wired as the pin map says), disk space,
 the journals' integrity (``PRAGMA integrity_check``), the dashboard answering.
@@ -164,7 +165,7 @@ def check_gpio(m: Machine) -> Verdict:
 
 def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
     from .pinmap import describe_gpio
-    from .scale_cli import _capture, _diagnose
+    from .scale_cli import _capture, _diagnose, _noise_verdict
     from .sensing.scale_stats import channel_stats
 
     try:
@@ -229,6 +230,18 @@ def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
                     f" {profile.rate_sps}), noise {s.noise_g:.2f} g",
                 )
             )
+    v = _noise_verdict(stats, profile)
+    if v is not None:
+        found = (
+            f"noise {v.total_noise_g:.2f} g on the sum of the cells; masses"
+            f" {v.resolution_g:.1f} g apart told apart; a stone named after {v.decide_s:.2f} s"
+        )
+        if v.verdict == "ok":
+            out.append(ok("scale noise", found))
+        elif v.verdict == "slow":
+            out.append(warn("scale noise", found, v.advice))
+        else:
+            out.append(fail("scale noise", f"too noisy: {found}", v.advice))
     return out
 
 

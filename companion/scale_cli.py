@@ -71,6 +71,26 @@ def _capture(cells, seconds: float, *, settle_s: float = 0.0) -> list[RawSample]
 # -- record scale ----------------------------------------------------------------------
 
 
+def _signal(noise: str | None, rate_sps: int):
+    """The simulated cells' noise: a named profile, or grams a cell on every sample."""
+    from .devices.scale_sim import NOISE_PROFILES, SignalModel
+
+    if noise is None:
+        return None
+    if noise in NOISE_PROFILES:
+        return SignalModel.named(noise)
+    try:
+        grams = float(noise)
+    except ValueError:
+        known = ", ".join(NOISE_PROFILES)
+        raise ValueError(
+            f"--noise {noise!r}: give grams a cell (e.g. 1.5) or a profile ({known})"
+        ) from None
+    if not 0 <= grams <= 100 or grams != grams:
+        raise ValueError(f"--noise {noise!r}: grams a cell from 0 to 100")
+    return SignalModel.per_sample(grams, rate_sps)
+
+
 def cmd_record_scale(args: argparse.Namespace) -> int:
     from .sensing.scale_recording import write_recording
 
@@ -79,9 +99,13 @@ def cmd_record_scale(args: argparse.Namespace) -> int:
         if args.simulate_round is not None:
             from .devices.scale_scenarios import random_round
 
-            session = random_round(profile, args.simulate_round, rate_sps=args.rate)
+            signal = _signal(args.noise, args.rate)
+            session = random_round(profile, args.simulate_round, rate_sps=args.rate,
+                                   signal=signal)  # fmt: skip
             samples, notches = session.samples, session.notches
             note = f"simulated random round, seed {args.simulate_round}, {args.rate} samples/s"
+            if args.noise is not None:
+                note += f", noise {args.noise}"
         else:
             cells = _open_cells(args, profile)
             try:
@@ -161,20 +185,42 @@ def cmd_doctor_scale(args: argparse.Namespace) -> int:
     stats = channel_stats(samples, profile)
     print(f"Load cells ({kind}), {args.seconds:g} s, profile {profile.name!r}:")
     print(f"  {'channel':<8} {'rate/s':>7} {'noise g':>8} {'glitches':>9} {'drift g/min':>12}"
-          f" {'mean g':>9}")  # fmt: skip
+          f" {'mean g':>9} {'wander g':>9}")  # fmt: skip
     problems = []
     for ch, s in stats.items():
         glitch_rate = s.glitches / s.samples if s.samples else 0.0
         print(f"  {ch:<8} {_num(s.rate_sps, 1):>7} {_num(s.noise_g, 2):>8}"
               f" {s.glitches:>4} ({glitch_rate:.1%}) {_num(s.drift_g_per_min, 2):>12}"
-              f" {_num(s.mean_g, 1):>9}")  # fmt: skip
+              f" {_num(s.mean_g, 1):>9} {_num(s.wander_g, 2):>9}")  # fmt: skip
         problems += [f"{ch}: {found}: {fix}" for found, fix in _diagnose(s, profile)]
     print(f"  configured: {profile.rate_sps} samples/s per channel")
+    verdict = _noise_verdict(stats, profile)
+    if verdict is not None:
+        print(f"  sum of the cells: noise {verdict.total_noise_g:.2f} g; masses"
+              f" {verdict.resolution_g:.1f} g apart told apart; a stone named after"
+              f" {verdict.decide_s:.2f} s of rest")  # fmt: skip
+        print(f"SCALE {verdict.verdict}: {verdict.advice}")
+        if verdict.verdict == "too noisy":
+            problems.append(f"scale: {verdict.advice}")
     for p in problems:
         print(f"PROBLEM {p}")
     if not problems:
         print("OK: every channel samples at its rate, quietly, without drift")
     return EXIT_PROBLEM if problems else EXIT_OK
+
+
+def _noise_verdict(stats, profile: ScaleProfile):
+    """What the measured noise allows the sensing (``scale_stats.judge_noise``), or None
+    when a channel gave too few readings to measure it."""
+    from .sensing.scale_stats import judge_noise
+
+    noise = {ch: s.noise_g for ch, s in stats.items()}
+    if any(math.isnan(x) for x in noise.values()):
+        return None
+    # the slower noise counts too, where it is more (as the sensing takes it)
+    noise = {ch: max(x, stats[ch].wander_g) if not math.isnan(stats[ch].wander_g) else x
+             for ch, x in noise.items()}  # fmt: skip
+    return judge_noise(noise, profile)
 
 
 def _num(x: float, digits: int) -> str:
@@ -309,6 +355,9 @@ def register(
                    help="record a seeded random round on the simulated scale instead")  # fmt: skip
     r.add_argument("--rate", type=int, choices=(10, 80), default=80,
                    help="samples/s of a simulated round (default 80)")  # fmt: skip
+    r.add_argument("--noise", metavar="G|PROFILE",
+                   help="a simulated round's noise: grams a cell on every sample (e.g. 1.5),"
+                        " or a profile (reference, coffee-pot)")  # fmt: skip
     _device_options(r)
     r.set_defaults(func=cmd_record_scale)
 

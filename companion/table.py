@@ -18,6 +18,7 @@ from .devices.load_cells import LoadCells, open_load_cells
 from .errors import DeviceError
 from .profile import ScaleProfile
 from .referee.service import GameService
+from .sensing.observations import ScaleNoise
 from .sensing.scale import ScaleSensor
 
 log = logging.getLogger("companion.table")
@@ -97,11 +98,25 @@ class ScaleLoop:
                 self.sensor.set_notch(notch)
             for sample in samples:
                 for obs in self.sensor.feed(sample):
-                    self.service.observe(obs)
+                    self._observe(obs, working, kind)
             now = samples[-1].t_mono if samples else self.clock()
             for obs in self.sensor.tick(now):  # silence on a channel becomes a fault
-                self.service.observe(obs)
+                self._observe(obs, working, kind)
             self.service.tick(now)
+
+    def _observe(self, obs, working: str, kind: str) -> None:
+        """Hand ``obs`` to the referee; the scale's noise verdict also goes to the device
+        status, so that it shows even with no game running."""
+        if isinstance(obs, ScaleNoise):
+            if obs.problem:
+                self.service.device_status("load cells", "fault", obs.problem)
+            else:
+                detail = (
+                    f"{kind}: noise {obs.total_noise_g:.1f} g on the sum,"
+                    f" tells {obs.resolution_g:.0f} g apart"
+                )
+                self.service.device_status("load cells", working, detail)
+        self.service.observe(obs)
 
     def stop(self) -> None:
         self._stop.set()

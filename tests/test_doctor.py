@@ -121,6 +121,15 @@ def test_a_noisy_channel_gets_doctor_scales_diagnosis(tmp_path):
     assert "cable" in wedge.fix
 
 
+def test_the_scales_noise_gets_a_verdict_with_the_smallest_mass_difference_told_apart(tmp_path):
+    quiet = verdicts(machine(tmp_path, open_cells=hx711_cells(healthy())))["scale noise"]
+    assert quiet.status == OK and "told apart" in quiet.found, quiet
+    chips = {ch: noisy(c.zero_counts, 14000, i) for i, (ch, c) in enumerate(PROFILE.cells.items())}
+    loud = verdicts(machine(tmp_path, open_cells=hx711_cells(chips)))["scale noise"]  # 7 g a cell
+    assert loud.status == FAIL and loud.found.startswith("too noisy"), loud
+    assert "cannot be told apart" in loud.fix and "shield" in loud.fix, loud
+
+
 def test_a_slow_channel_is_told_to_check_its_rate_pin(tmp_path):
     cells = hx711_cells(healthy(), rates={"left": 10})
     left = verdicts(machine(tmp_path, open_cells=cells))["hx711 left"]

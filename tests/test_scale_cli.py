@@ -71,6 +71,21 @@ def test_record_scale_writes_a_simulated_round_that_sense_reads_back(capsys, tmp
     assert out == (RECORDINGS / "round-seed3-80sps.expected.jsonl").read_text()
 
 
+def test_a_simulated_round_at_any_noise_and_the_noise_the_sensing_reports(capsys, tmp_path):
+    out_csv = tmp_path / "loud.csv"
+    code, _, err = run(capsys, "record", "scale", out_csv, "--simulate-round", "3",
+                       "--noise", "8")  # fmt: skip
+    assert code == 0, err
+    assert "noise 8" in out_csv.read_text().splitlines()[2]
+    code, out, _ = run(capsys, "sense", out_csv, "--json")
+    noise = [json.loads(x) for x in out.splitlines() if '"type": "noise"' in x]
+    assert noise and "too noisy to tell stones 5 g apart" in noise[0]["problem"], noise
+    assert set(noise[0]["noise_g"]) == {"wedge", "left", "right"}
+    code, _, err = run(capsys, "record", "scale", out_csv, "--simulate-round", "3",
+                       "--noise", "loud")  # fmt: skip
+    assert code == 2 and "give grams a cell (e.g. 1.5) or a profile (reference, coffee-pot)" in err
+
+
 def test_record_scale_from_the_simulated_load_cells_announces_the_simulation(capsys, tmp_path):
     out_csv = tmp_path / "idle.csv"
     code, _out, err = run(
@@ -110,6 +125,8 @@ def test_doctor_scale_reports_rate_noise_glitches_and_drift_per_channel(capsys):
         assert 79 <= float(row[1]) <= 81  # samples/s
         assert 0.2 <= float(row[2]) <= 0.45  # noise in g
     assert "configured: 80 samples/s per channel" in out
+    assert "SCALE ok: a 30 g stone is named within" in out
+    assert "g apart told apart" in out
     assert lines[-1].startswith("OK")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from companion.devices.load_cells import SimulatedLoadCells
-from companion.devices.scale_sim import ScaleSimulator
+from companion.devices.scale_sim import ScaleSimulator, SignalModel
 from companion.errors import DeviceError
 from companion.profile import default_profile
 from companion.referee.service import GameService
@@ -109,6 +109,21 @@ def test_device_health_follows_the_load_cells(tmp_path):
     finally:
         sim_loop.stop()
         sim_service.close()
+
+
+def test_load_cells_too_noisy_to_name_stones_show_as_a_device_fault_with_the_noise(tmp_path):
+    service = GameService(tmp_path)  # no game running: the device status still says it
+    sim = ScaleSimulator(default_profile(), seed=2, signal=SignalModel(noise_g=8.0))
+    loop = ScaleLoop(service, SimulatedLoadCells(sim, chunk_s=0.05), default_profile()).start()
+    try:
+        assert wait_for(
+            lambda: "noisy" in service.snapshot()["devices"].get("load cells", {}).get("detail", "")
+        ), service.snapshot()["devices"]
+        status = service.snapshot()["devices"]["load cells"]
+        assert status["state"] == "fault" and "g a cell" in status["detail"]
+    finally:
+        loop.stop()
+        service.close()
 
 
 def test_the_camera_loop_feeds_the_referee_what_it_sees(tmp_path):

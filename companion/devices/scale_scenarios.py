@@ -4,8 +4,9 @@ A round, as players play it: stones placed one at a time (or both pillars togeth
 free spaces, now and then a boulder stacked on its space, the Stone of Fate slid along
 the beam, the beam lifted onto another notch; a player often holds the down side while
 placing and lets go after; after every action the beam swings, bounces and settles; at
-the end the stones come off one by one. ``random_round`` returns the raw samples, the
-notch changes (as a recording's ``# notch:`` lines give them) and, for each action,
+the end the stones come off one by one. ``stones_in_a_row`` is the brisk table: stones
+put down (and taken off) one after another, ``gap_s`` apart, no hand. Both return the
+raw samples, the notch changes (as a recording's ``# notch:`` lines give them) and, for each action,
 what sensing should report (``Expected``). Stones are grouped into kinds by the letter
 of their census name (``P1`` is a pillar); the player placing may place any remaining
 stone of his kind, so ``allowed`` lists those.
@@ -222,3 +223,78 @@ def random_round(
     for name in names:
         r.remove(name)
     return r.session
+
+
+def stones_in_a_row(
+    profile: ScaleProfile,
+    seed: int,
+    *,
+    rate_sps: int = 80,
+    signal: SignalModel | None = None,
+    gap_s: float = 0.8,
+    after_rest_s: float = 0.4,
+    rounds: int = 3,
+) -> Session:
+    """A brisk table: ``rounds`` times, a stone of a random kind put down on each of the
+    four spaces in a random order, ``gap_s`` seconds apart (no hand), then taken off
+    again one by one, ``gap_s`` apart; 1.5 s pause between rounds. Only if the beam is
+    still swinging (it may bounce for 0.7 s) does the next stone wait until it has
+    been at rest ``after_rest_s``. No action leaves the beam in a dead balance (under
+    400 g·mm: the sensing waits 1.5 s there, see docs/scale-sensing.md). Eight
+    placements and removals a round, with the truth as ``random_round`` gives it."""
+    r = _Round(profile, seed, rate_sps, signal)
+    rng, sim = r.rng, r.sim
+    r.run(2.5)
+    for _ in range(rounds):
+        hands = stone_kinds(profile.stone_mass_g)
+        spaces = list(profile.space_x_mm)
+        rng.shuffle(spaces)
+        actions = [("put", space) for space in spaces] + [("take", None)] * len(spaces)
+        for what, space in actions:
+            t0 = sim.t_mono
+            if what == "put":
+                kind = rng.choice([k for k in hands if k != "P"])
+                allowed = tuple(hands[kind])
+                stone = rng.choice(allowed)
+                hands[kind].remove(stone)
+                mass = profile.stone_mass_g[stone]
+                for _ in range(50):  # not into a dead balance (the scale waits 1.5 s there)
+                    x = round(profile.space_x_mm[space] + rng.uniform(-15, 15), 1)
+                    if abs(sim.physics.torque_gmm + mass * (x - sim.physics.pivot_x_mm)) > 400:
+                        break
+                r._n += 1
+                name = f"load{r._n}"
+                sim.put(name, mass, x)
+                r.on[name] = ((stone,), space, x)
+                stones, kind_word = (stone,), "added"
+                what_words = f"{stone} placed on {space} at {x} mm"
+            else:
+                name = _clear_of_balance(sim, rng, list(r.on))
+                stones, space, x = r.on.pop(name)
+                mass = sum(profile.stone_mass_g[s] for s in stones)
+                sim.take(name)
+                allowed, kind_word = (), "removed"
+                what_words = f"{'+'.join(stones)} taken off {space}"
+            r.run(gap_s)
+            for _ in range(100):  # nobody puts a stone onto a beam still swinging
+                if sim.t_mono - sim.t_last_motion >= after_rest_s:
+                    break
+                r.run(0.05)
+            r.session.expected.append(Expected(
+                kind_word, t0, sim.t_last_motion, sim.side_down, stones, allowed, mass, x,
+                space, torque_gmm=sim.physics.torque_gmm, what=what_words,
+            ))  # fmt: skip
+        r.run(1.5)
+    return r.session
+
+
+def _clear_of_balance(sim: ScaleSimulator, rng: random.Random, names: list[str]) -> str:
+    """One of the loads ``names`` whose removal leaves the beam out of a dead balance, if
+    there is one (else any)."""
+    rng.shuffle(names)
+    ph = sim.physics
+    for name in names:
+        mass, x = ph.loads[name]
+        if abs(ph.torque_gmm - mass * (x - ph.pivot_x_mm)) > 400:
+            return name
+    return names[0]

@@ -12,6 +12,9 @@ from one action's start to the next action's start belong to it. For each action
   cells cannot tell from a slow tip within the settle time), where it must say so
   with a margin under 2 g;
 - nothing but ``disturbed`` is reported while a hand is on the scale.
+
+``spurious`` counts the placements and removals reported that did not happen: any
+beyond the one an action makes, or before the first action.
 """
 
 from __future__ import annotations
@@ -42,11 +45,12 @@ class RoundScore:
     settles_right: int = 0
     settle_delays_s: list[float] = field(default_factory=list)
     settle_delays_no_hand_s: list[float] = field(default_factory=list)  # no hand in the action
+    spurious: int = 0  # added/removed reported beyond the one each placement or removal makes
     mistakes: list[str] = field(default_factory=list)
 
     def add(self, other: RoundScore) -> None:
         for name in ("placements", "placements_right", "shifts", "shifts_seen", "settles",
-                     "settles_right"):  # fmt: skip
+                     "settles_right", "spurious"):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.settle_delays_s += other.settle_delays_s
         self.settle_delays_no_hand_s += other.settle_delays_no_hand_s
@@ -71,6 +75,10 @@ def score_round(
         if isinstance(obs, Fault):
             sc.mistakes.append(f"seed {seed}: unexpected fault {obs}")
     actions = session.expected
+    first = actions[0].t_start if actions else float("inf")
+    sc.spurious += sum(
+        isinstance(o, StoneAdded | StoneRemoved) and o.t_mono < first for o in observations
+    )
     for i, exp in enumerate(actions):
         t_next = actions[i + 1].t_start if i + 1 < len(actions) else float("inf")
         mine = [o for o in observations if exp.t_start <= o.t_mono < t_next]
@@ -89,6 +97,7 @@ def _score_action(
     shifts = [o for o in mine if isinstance(o, LoadShifted)]
     settles = [o for o in mine if isinstance(o, ScaleSettled)]
     where = f"seed {seed}, {exp.what} at t={exp.t_start:.2f}"
+    sc.spurious += max(0, len(steps) - (exp.kind in ("added", "removed")))
     if exp.kind in ("added", "removed"):
         sc.placements += 1
         want = StoneAdded if exp.kind == "added" else StoneRemoved

@@ -2,11 +2,14 @@
 
 ``ScaleSimulator`` runs ``BeamPhysics`` in 1 ms steps and turns the cell forces into what
 the HX711s would read at 10 or 80 samples/s: each conversion averages the force over its
-period; then load-cell creep, temperature drift of the zero, Gaussian noise, the profile's
-zero offset and counts per gram, rounding and 24-bit clamping; now and then a glitch
-of the kind bit-banging on Linux produces (a flipped high bit, a one-bit slip, all
-ones) or a sample the driver discarded. Faults can be injected per channel: unplugged
-(no samples), stuck at a saturation code, gone noisy.
+period; then load-cell creep, temperature drift of the zero, a slow wander (AR(1)),
+Gaussian noise, the profile's zero offset and counts per gram, rounding and 24-bit
+clamping; now and then a glitch of the kind bit-banging on Linux produces (a flipped
+high bit, a one-bit slip, all ones) or a sample the driver discarded. The noise is a
+``SignalModel``: any level (``SignalModel.per_sample``), or a named profile
+(``NOISE_PROFILES``: the reference build, or one fitted to real HX711 recordings).
+Faults can be injected per channel: unplugged (no samples), stuck at a saturation code,
+gone noisy.
 
 A hand is a force on the beam near one end that wavers (a slow random wander plus an
 8-12 Hz tremor) until released. Everything random comes from ``seed``; time is the
@@ -38,10 +41,49 @@ class SignalModel:
     glitch_rate: float = 0.002  # glitch samples per sample
     drop_rate: float = 0.001  # samples the driver discarded (clock held high too long)
     jitter_s: float = 0.0003  # sample timing jitter
+    wander_g: float = 0.0  # a slow random wander of each cell (AR(1), sd in g) ...
+    wander_time_s: float = 1.0  # ... with this correlation time
 
     @classmethod
     def ideal(cls) -> SignalModel:
         return cls(0.0, 0.0, 60.0, 0.0, 0.0, 0.0, 0.0)
+
+    @classmethod
+    def named(cls, name: str) -> SignalModel:
+        """One of ``NOISE_PROFILES`` by name."""
+        try:
+            return NOISE_PROFILES[name]
+        except KeyError:
+            known = ", ".join(NOISE_PROFILES)
+            raise ValueError(f"unknown noise profile {name!r} (known: {known})") from None
+
+    @classmethod
+    def per_sample(cls, noise_g: float, rate_sps: int, **changes) -> SignalModel:
+        """The default model with ``noise_g`` (sd, g a cell) on every sample at
+        ``rate_sps``, whatever the rate (the default ``noise_g`` is at 80 samples/s)."""
+        return cls(noise_g=noise_g / rate_noise_scale(rate_sps), **changes)
+
+
+#: Named signal models. ``reference``: the reference build's HX711s (0.3 g a cell at 80
+#: samples/s). ``coffee-pot``: fitted to the real HX711 recordings of the Cambridge
+#: coffee pot (bench/fit_hx711_noise.py: the median of 12 cells over three empty-platform
+#: stretches, 10 samples/s): white 0.35 g a sample at 10/s (0.88 g at 80/s), a wander of
+#: 0.32 g with a 0.6 s correlation time, drift up to 1.2 g/min, 0.32 % glitches.
+NOISE_PROFILES: dict[str, SignalModel] = {
+    "reference": SignalModel(),
+    "coffee-pot": SignalModel(
+        noise_g=0.35 / 0.4,
+        drift_g_per_min=1.24,
+        glitch_rate=0.0032,
+        wander_g=0.32,
+        wander_time_s=0.61,
+    ),
+}
+
+
+def rate_noise_scale(rate_sps: int) -> float:
+    """The HX711's noise at ``rate_sps`` as a share of its noise at 80 samples/s."""
+    return 1.0 if rate_sps >= 80 else 0.4
 
 
 class _Hand:
@@ -103,10 +145,10 @@ class ScaleSimulator:
         self._sum = [0.0, 0.0, 0.0]
         self._n = 0
         s = self.signal
-        noise_scale = 1.0 if self.rate_sps >= 80 else 0.4
-        self._noise = s.noise_g * noise_scale
+        self._noise = s.noise_g * rate_noise_scale(self.rate_sps)
         self._drift = {ch: self.rng.uniform(-1, 1) * s.drift_g_per_min / 60 for ch in CHANNELS}
         self._creep = dict.fromkeys(CHANNELS, None)
+        self._wander = dict.fromkeys(CHANNELS, 0.0)
         self.faults: dict[str, tuple[str, float]] = {}  # channel -> (kind, value)
         self.on_cells = dict.fromkeys(CHANNELS, 0.0)  # grams put straight on a cell
         self.physics.step(0.0)
@@ -229,6 +271,11 @@ class ScaleSimulator:
                 out.append(RawSample(t_sample, ch, int(fault[1])))
                 continue
             reading = load + self._creep_g(ch, load) + self._drift[ch] * t
+            if s.wander_g:  # AR(1): keeps its sd whatever the rate
+                a = math.exp(-self._period / s.wander_time_s)
+                w = a * self._wander[ch] + s.wander_g * math.sqrt(1 - a * a) * rng.gauss(0, 1)
+                self._wander[ch] = w
+                reading += w
             sd = fault[1] if fault is not None else self._noise
             if sd:
                 reading += rng.gauss(0, sd)

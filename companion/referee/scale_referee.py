@@ -35,6 +35,7 @@ from ..sensing.observations import (
     LoadShifted,
     Observation,
     ScaleDisturbed,
+    ScaleNoise,
     ScaleSettled,
     StoneAdded,
     StoneRemoved,
@@ -116,6 +117,11 @@ class ScaleReferee:
                     f"Load cell {ch}: {why}. Until it is fixed, enter placements and the"
                     " tilt on the tablet (manual entry)."
                 )
+            case ScaleNoise(problem=problem):
+                if problem:  # the sensing cannot decide: say why, until it can again
+                    self._warnings["noise"] = f"{problem[0].upper()}{problem[1:]}."
+                else:
+                    self._warnings.pop("noise", None)
             case ScaleDisturbed():
                 self.hand_on_scale = True
                 self._fresh = False
@@ -207,7 +213,7 @@ class ScaleReferee:
     def tablet_action(self) -> None:
         """Players entered an action on the tablet: that confirms the table as it is (the
         warnings about it go), and the scale must settle again before it decides a round."""
-        keep = ("fault:", "pending")
+        keep = ("fault:", "pending", "noise")
         self._warnings = {k: v for k, v in self._warnings.items() if k.startswith(keep)}
         self._asks = ()
         self._fresh = False

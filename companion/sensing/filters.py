@@ -64,21 +64,33 @@ def _median(values: list[float]) -> float:
     return (values[(n - 1) // 2] + values[n // 2]) / 2
 
 
+def _per_channel(value: float | Sequence[float], channels: int) -> list[float]:
+    if isinstance(value, int | float):
+        return [float(value)] * channels
+    if len(value) != channels:
+        raise ValueError(f"{len(value)} values for {channels} channels")
+    return [float(v) for v in value]
+
+
 QUIET, TRIGGERED, MOVING, STABLE = "quiet", "triggered", "moving", "stable"
 
 
 class SettleTracker:
     """Is a signal (one or more channels) at rest, and when does it come to rest again?
 
-    Settled, each frame is compared with a baseline that follows slow drift (an
-    exponential average with time constant ``tare_time_s``); a channel moving more than
-    ``trigger`` away from it makes the tracker ``TRIGGERED`` (``before`` keeps the
-    baseline from just before). Unsettled, it reports ``MOVING`` until the last
-    ``window_s`` seconds (at least ``min_frames`` frames) all lie within ``band`` of each
-    other on every channel (and the first two and last two frames' means within half of
-    it: a slow slide is not rest), then ``STABLE`` with their means in ``window_mean``
-    and medians in ``window_median``; the caller decides whether that is a settled
-    state and, if so, calls ``accept``.
+    Settled, each frame is compared with a baseline: the mean of every frame since it
+    settled, then, once that is ``tare_time_s`` long, an exponential average with that
+    time constant (it follows slow drift). A channel moving more than ``trigger`` away
+    from it (or the mean of the last three frames more than ``trigger_mean``: a step
+    hidden in noise) makes the tracker ``TRIGGERED`` (``before`` keeps the baseline from
+    just before). Unsettled, it reports ``MOVING`` until the last ``window_s`` seconds (at
+    least ``min_frames`` frames) all lie within ``band`` of each other on every channel
+    (and the first two and last two frames' means within half of it: a slow slide is
+    not rest), then ``STABLE`` with their means in ``window_mean`` and medians in
+    ``window_median``; the caller decides whether that is a settled state and, if so,
+    calls ``accept``. ``band`` and ``trigger`` are one number for every channel or one
+    per channel; the caller may change them, ``window_s`` and ``min_frames`` between
+    frames (the scale sets them from the noise it measures).
     """
 
     def __init__(
@@ -87,13 +99,17 @@ class SettleTracker:
         *,
         window_s: float,
         min_frames: int,
-        band: float,
-        trigger: float,
+        band: float | Sequence[float],
+        trigger: float | Sequence[float],
         tare_time_s: float,
     ) -> None:
         self.n = channels
         self.window_s, self.min_frames = window_s, min_frames
-        self.band, self.trigger, self.tare_time_s = band, trigger, tare_time_s
+        self.band = _per_channel(band, channels)
+        self.trigger = _per_channel(trigger, channels)
+        self.trigger_mean = list(self.trigger)  # the same for the mean of the last 3 frames
+        self.tare_time_s = tare_time_s
+        self._averaged = 0  # frames in the baseline since it settled
         self.settled = False
         self.baseline: list[float] = [0.0] * channels
         self.before: list[float] = [0.0] * channels
@@ -110,14 +126,22 @@ class SettleTracker:
         self._t_last = t
         self._frames.append((t, values))
         if self.settled:
-            base = self.baseline
+            base, trigger, frames = self.baseline, self.trigger, self._frames
+            # the mean of three frames can only tell more where its trigger is lower
+            lower = self.trigger_mean != trigger and len(frames) >= 3
+            last3 = (frames[-3][1], frames[-2][1]) if lower else None
             for i in range(self.n):
-                if abs(values[i] - base[i]) > self.trigger:
+                moved = abs(values[i] - base[i]) > trigger[i]
+                if not moved and last3 is not None:
+                    mean3 = (last3[0][i] + last3[1][i] + values[i]) / 3
+                    moved = abs(mean3 - base[i]) > self.trigger_mean[i]
+                if moved:
                     self.settled = False
                     self.before = list(base)
                     self.stable_since = None
                     return TRIGGERED
-            a = min(1.0, max(dt, 0.0) / self.tare_time_s)
+            self._averaged += 1
+            a = min(1.0, max(max(dt, 0.0) / self.tare_time_s, 1.0 / self._averaged))
             for i in range(self.n):
                 base[i] += a * (values[i] - base[i])
             return QUIET
@@ -156,6 +180,7 @@ class SettleTracker:
                 break
             k += 1
         window = [frames[-j] for j in range(k, 0, -1)]
+        band = self.band
         for i in range(self.n):
             lo = hi = window[0][1][i]
             for _, v in window:
@@ -164,18 +189,24 @@ class SettleTracker:
                     lo = x
                 elif x > hi:
                     hi = x
-            if hi - lo > self.band:
+            if hi - lo > band[i]:
                 return None
             # a slow, steady slide fits in the band but not in half of it end to end
             ends = window[0][1][i] + window[1][1][i] - window[-1][1][i] - window[-2][1][i]
-            if abs(ends) > self.band:
+            if abs(ends) > band[i]:
                 return None
         return window
+
+    @property
+    def averaged(self) -> int:
+        """Frames in the settled baseline so far (0 while unsettled)."""
+        return self._averaged if self.settled else 0
 
     def accept(self, values: Sequence[float] | None = None) -> None:
         """Call the signal settled at ``values`` (default: the last stable window's means)."""
         self.settled = True
         self.baseline = list(values if values is not None else self.window_mean)
+        self._averaged = len(self._stable) if values is None else 1
 
     def unsettle(self) -> None:
         """Forget the settled state (after a fault): the next stable window is new."""

@@ -77,6 +77,20 @@ class ScaleDisturbed(Observation):
     """Something (a hand) is acting on the scale (spec type ``disturbed``)."""
 
 
+@dataclass(frozen=True, slots=True)
+class ScaleNoise(Observation):
+    """How well the scale can sense now (type ``noise``), reported when it changes for
+    the worse or is put right: each cell's noise as measured at rest (``noise_g``:
+    (cell, sd of one sample in g) pairs), the sum's (g), the smallest mass difference
+    it can tell apart (``resolution_g``), and ``problem``: in words, why it cannot
+    decide and what to do, or None when it can again (the warning goes)."""
+
+    noise_g: tuple[tuple[str, float], ...]
+    total_noise_g: float
+    resolution_g: float
+    problem: str | None
+
+
 # -- vision -------------------------------------------------------------------------
 
 # Cells are named by the board layout (``companion/sensing/vision/layouts/*.toml``);

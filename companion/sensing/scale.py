@@ -15,27 +15,41 @@ compared with the one before the change (``spec/scale.md``):
   space that would balance τ.
 
 While a hand acts on the scale (the total wavers, or the beam is lifted off), it reports
-``disturbed`` and nothing else. The pivot is not visible to the load cells: the referee
-(or a recording's ``# notch:`` line) says when it moves, through ``set_notch``.
+``disturbed`` and nothing else.
+
+Every threshold follows the noise measured at rest (``noise.NoiseMeter``, per cell and
+for the sum): the settle band, the step that starts a change, how long to average
+before naming a stone (frames grow as the noise squared, up to ``max_average_s``), what
+counts as a hand. When the sensing cannot decide (too noisy to tell the stones apart,
+never at rest, a cell drifting), it says so with a ``ScaleNoise`` observation, and again
+when it can.
+
+The pivot is not visible to the load cells: the referee (or a recording's ``# notch:``
+line) says when it moves, through ``set_notch``.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections import deque
 from collections.abc import Iterable
 
 from ..profile import CHANNELS, ScaleProfile
 from .filters import QUIET, STABLE, TRIGGERED, SettleTracker, SpikeFilter
+from .noise import NoiseMeter, frames_for, mean_sd, place_frames, resolution_g, torque_sd
 from .observations import (
     Fault,
     LoadShifted,
     Observation,
     ScaleDisturbed,
+    ScaleNoise,
     ScaleSettled,
     StoneAdded,
     StoneRemoved,
 )
 from .scale_config import SensingConfig
+from .scale_problems import Figures, describe
 from .scale_recording import SATURATION_CODES, RawSample
 
 WEDGE, LEFT, RIGHT = CHANNELS
@@ -113,12 +127,32 @@ class ScaleSensor:
         self._masses: deque[tuple[float, float]] = deque(maxlen=256)
         self._t_first: float | None = None
         self._t_frame: float | None = None
-        self._last_total = 0.0
-        self._noise_diff_g = 0.0  # mean |frame-to-frame change| of the total at rest
-
-    @property
-    def _noise_total_g(self) -> float:
-        return self._noise_diff_g / 1.596  # white noise: mean |difference| = 1.596 sd
+        self.noise = NoiseMeter(4, keep=1024)  # wedge, left, right and their sum
+        self._noise_version = -1  # the meter's figures the thresholds were set from
+        self._noise_now = [0.0] * 4
+        masses_sorted = sorted(set(census.values()))
+        gaps = [b - a for a, b in itertools.pairwise(masses_sorted)]
+        self.mass_gap_g = min(gaps) if gaps else 5.0  # the census's closest two stones
+        self._frame_dt = 1.0 / profile.rate_sps  # mean time between frames (s)
+        self._frames_mass = cfg.settle_min_frames  # frames to average for the mass
+        self._frames_cap = cfg.settle_min_frames  # the most frames ever averaged
+        self._episode_frames = cfg.settle_min_frames  # this change's need (mass, place)
+        self._hand_window_s = cfg.hand_window_s
+        self._hand_release_s = cfg.hand_release_s
+        self._hand_spread_g = cfg.hand_spread_g
+        self._hand_sd_g = 0.0  # the sum's white noise, for what counts as a hand
+        self._min_pad_g = cfg.min_pad_load_g
+        self._hand_jump_g = cfg.hand_jump_g
+        self._disturbed_after_s = cfg.disturbed_after_s
+        self._t_rest = 0.0  # the scale was last at rest (s)
+        self._trend_frames = 0  # frames running whose window trended like a hand
+        self._relearned = False
+        self._problem: tuple[str, ...] = ()  # the problems reported now, by kind
+        self.resolution_g = 0.0  # the smallest mass difference told apart now (g)
+        self.decide_s = 0.0  # the rest it takes now to name the lightest stone (s)
+        self.drift_g_per_min = [0.0, 0.0, 0.0]  # each cell's zero, as last measured at rest
+        self._drift_ref: tuple[float, list[float]] | None = None  # (t, levels) at rest
+        self._lightest_g = min(census.values()) if census else 30.0
 
     # -- inputs --------------------------------------------------------------------
 
@@ -244,20 +278,29 @@ class ScaleSensor:
     # -- frames ----------------------------------------------------------------------
 
     def _frame(self, t: float, w: float, left: float, right: float, out: list) -> None:
-        state = self.tracker.update(t, (w, left, right))
+        tracker = self.tracker
+        tracker.min_frames = self._episode_frames
+        state = tracker.update(t, (w, left, right))
         dt = t - self._t_frame if self._t_frame is not None else 0.0
+        if 0.0 < dt < 1.0:
+            self._frame_dt += 0.02 * (dt - self._frame_dt)
         self._t_frame = t
         total = w + left + right
-        if state == QUIET:
-            # the total's noise at rest (sd from mean |difference|), for the hand check
-            self._noise_diff_g += 0.01 * (abs(total - self._last_total) - self._noise_diff_g)
-            self._last_total = total
+        quiet = state == QUIET
+        # at rest once it has rested 0.2 s (not the tail of a settle)
+        rested = tracker.averaged * self._frame_dt >= 0.2
+        self.noise.push((w, left, right, total), at_rest=quiet and rested)
+        if quiet:
+            self._t_rest = t
+        self._adapt(t, out)
+        if quiet:
             self._track_tare(left, right, dt)
+            self._watch_drift(t)
             self._check_side(t, out)
             return
-        self._last_total = total
         masses = self._masses
         masses.append((t, total))
+        self._drift_ref = None  # a change: levels move for a reason
         if state == TRIGGERED:
             bw, bl, br = self.tracker.before
             p = self._pivot_at_rest
@@ -265,13 +308,16 @@ class ScaleSensor:
             self._episode_disturbed = False
             self._hand_seen = False
             self._t_jump = self._episode_start = t
+            self._episode_frames = self._frames_mass
+            self._trend_frames = 0
+            self._relearned = False
             masses.clear()
             masses.append((t, total))
         steady = self._mass_steady(t)
         lifted = masses[-1][1] < self.profile.beam_mass_g / 2
         if self._episode_start is None:
             self._episode_start = t
-        restless = t - self._episode_start >= self.config.disturbed_after_s
+        restless = t - self._episode_start >= self._disturbed_after_s
         if (lifted or self._hand_seen or restless) and not self._episode_disturbed:
             self._episode_disturbed = True
             out.append(ScaleDisturbed(t))
@@ -279,8 +325,11 @@ class ScaleSensor:
             return
         cfg = self.config
         w, left, right = self.tracker.window_mean
+        if self._need_more_frames(w + left + right, self._torque(left, right)):
+            return
         _, left_med, right_med = self.tracker.window_median
-        if left_med < cfg.min_pad_load_g and right_med < cfg.min_pad_load_g:
+        low = self._min_pad_g
+        if left_med < low and right_med < low:
             # resting on neither pad all through the window: in the air, or a dead balance
             stable_s = t - (self.tracker.stable_since or t)
             if stable_s < cfg.balance_wait_s:
@@ -295,6 +344,7 @@ class ScaleSensor:
                 return
         self.tracker.accept()
         masses.clear()
+        self._t_rest = t
         self._settle(t, w, left, right, out)
 
     def _mass_steady(self, t: float) -> bool:
@@ -312,24 +362,161 @@ class ScaleSensor:
         if n >= 2 * k:
             recent = sorted(masses[i][1] for i in range(n - k, n))
             older = sorted(masses[i][1] for i in range(n - 2 * k, n - k))
-            if abs(_median(recent) - _median(older)) >= cfg.hand_jump_g:
+            if abs(_median(recent) - _median(older)) >= self._hand_jump_g:
                 self._t_jump = masses[n - k][0]
         since_step = t - self._t_jump
         if not self._hand_seen:
-            if since_step < cfg.hand_window_s:
+            if since_step < self._hand_window_s:
                 return False
-            vals = [m for tm, m in masses if t - tm <= cfg.hand_window_s]
-            if _trend(vals) > cfg.hand_trend_g:
+            vals = [m for tm, m in masses if t - tm <= self._hand_window_s]
+            if _trend(vals) > self._trend_limit(len(vals)):
+                # a hand's wander lasts; the tail of the step just taken leaves the
+                # window within a few frames
+                self._trend_frames += 1
+                if self._trend_frames < self.config.hand_trend_frames:
+                    return False
                 self._hand_seen = True
+            else:
+                self._trend_frames = 0
         if self._hand_seen:  # a hand was on it: the longer window, its own trend
-            if since_step < cfg.hand_release_s:
+            if since_step < self._hand_release_s:
                 return False
-            vals = [m for tm, m in masses if t - tm <= cfg.hand_release_s]
-            if _trend(vals) > cfg.hand_trend_g:
+            vals = [m for tm, m in masses if t - tm <= self._hand_release_s]
+            if _trend(vals) > self._trend_limit(len(vals)):
                 return False
         vals.sort()
         k = len(vals) // 8  # the spread of the middle three quarters
-        return vals[-1 - k] - vals[k] <= max(cfg.hand_spread_g, 3.5 * self._noise_total_g)
+        return vals[-1 - k] - vals[k] <= self._hand_spread_g
+
+    def _trend_limit(self, frames: int) -> float:
+        """How far the medians of a window's halves may lie apart at rest (g): at least
+        ``hand_trend_g``, or four standard deviations of that difference for the sum's
+        noise (the median of h filtered frames: about 0.8 σ/√h)."""
+        half = max(2, frames // 2)
+        return max(self.config.hand_trend_g, 4.0 * 0.8 * self._hand_sd_g * (2 / half) ** 0.5)
+
+    # -- noise ----------------------------------------------------------------------
+
+    @property
+    def noise_g(self) -> list[float]:
+        """The noise now (sd of one sample, g) of the wedge, left and right cells and of
+        their sum: for the sum, its deviations at rest or, if more, the cells' own
+        noise added up (the second differences of a sum of filtered cells understate it)."""
+        m = self.noise
+        cells = m.noise[:3]
+        white_sum = math.sqrt(sum(x * x for x in m.white[:3]))
+        return [*cells, max(white_sum, m.wander[3])]
+
+    def _adapt(self, t: float, out: list) -> None:
+        """Set every threshold from the noise measured now; report what it allows."""
+        cfg, meter = self.config, self.noise
+        if not self._relearned and t - self._t_rest > cfg.relearn_after_s:
+            meter.relearn()  # never at rest: the noise may have grown past the band
+            self._relearned = True
+        restless = t - self._t_rest > cfg.restless_after_s
+        if meter.version != self._noise_version:
+            self._noise_version = meter.version
+            self._set_thresholds()
+        elif restless == ("restless" in self._problem):
+            return  # nothing new to judge
+        # judged on 2 s of frames at least: the first figures are rough
+        if restless or meter.measured(round(2.0 / self._frame_dt)):
+            self._report_problems(t, self._noise_now, out)
+
+    def _set_thresholds(self) -> None:
+        cfg = self.config
+        self.noise.update_every = max(16, round(1.0 / self._frame_dt))  # once a second
+        s = self._noise_now = self.noise_g
+        rate = 1.0 / max(self._frame_dt, 1e-3)
+        least = cfg.settle_min_frames
+        cap = max(least, int(cfg.max_average_s * rate))
+        need = frames_for(s[3], cfg.mass_sd_g)
+        n = min(cap, max(least, need))
+        if n != self._frames_mass or not self._have_rest:
+            self._episode_frames = max(n, self._episode_frames if not self.tracker.settled else 0)
+        self._frames_mass, self._frames_cap = n, cap
+        log_n = math.log(n)
+        tr = self.tracker
+        spread = cfg.band_sd + cfg.band_sd_log * log_n
+        tr.band = [max(cfg.settle_band_g, x * spread) for x in s[:3]]
+        tr.trigger = [max(cfg.trigger_g, cfg.trigger_sd * x) for x in s[:3]]
+        # the mean of three frames has about 0.55 of one frame's noise: 5.7 sd
+        tr.trigger_mean = [max(cfg.trigger_g, 0.7 * cfg.trigger_sd * x) for x in s[:3]]
+        window_s = n * self._frame_dt
+        self._hand_window_s = max(cfg.hand_window_s, window_s)
+        self._hand_release_s = max(cfg.hand_release_s, window_s + 0.3)
+        # What counts as a hand follows the sum's white noise only: the slower wander,
+        # rough in the first seconds, would loosen it, and a hand let through is worse
+        # than a change waited for.
+        m = self.noise
+        hand_sd = self._hand_sd_g = min(s[3], math.sqrt(sum(x * x for x in m.white[:3])))
+        self._hand_spread_g = max(cfg.hand_spread_g, 3.5 * hand_sd)
+        # a pad carries load only if its mean over the window is well clear of the noise
+        self._min_pad_g = max(cfg.min_pad_load_g, 3 * mean_sd(max(s[1], s[2]), n))
+        self._hand_jump_g = max(cfg.hand_jump_g, 3.5 * hand_sd)
+        self._disturbed_after_s = max(cfg.disturbed_after_s, 1.0 + window_s)
+        self.resolution_g = resolution_g(s[3], cap)
+        # the time to name the lightest stone: its mass, and its place 9 mm from an edge
+        p = self._pivot
+        tau_sd = torque_sd(s[1], s[2], p - self._x_left, self._x_right - p)
+        n_place = place_frames(tau_sd, self._lightest_g, cfg.x_sd_mm / 2)
+        self.decide_s = max(need, n_place) * self._frame_dt
+
+    def _need_more_frames(self, total: float, torque: float) -> bool:
+        """Whether the stable window is too short to place the change: its position x must
+        be known to ``x_sd_mm`` and lie three standard deviations from the nearest edge
+        of a space (inside or out); else the window must grow (up to ``max_average_s``)."""
+        if not self._have_rest or self._reference is None:
+            return False
+        m0, tau0 = self._reference
+        dm = total - m0
+        if abs(dm) < self.config.mass_step_g:
+            return False
+        s = self.noise_g
+        p = self._pivot
+        x_sd = torque_sd(s[1], s[2], p - self._x_left, self._x_right - p) / abs(dm)  # a frame
+        x = p + (torque - tau0) / dm
+        prof = self.profile
+        half = prof.space_width_mm / 2
+        edge = min(abs(x - c) - half for c in prof.space_x_mm.values())
+        # three standard deviations on the right side of the nearest space edge
+        target = min(self.config.x_sd_mm * 2.5, abs(edge)) / 2.5
+        need = min(self._frames_cap, frames_for(x_sd, max(target, 0.5)))
+        n = len(self.tracker._stable)
+        if need <= n:
+            return False
+        self._episode_frames = max(self._episode_frames, min(need, n + 1))
+        return True
+
+    def _report_problems(self, t: float, s: list[float], out: list) -> None:
+        """Judge the figures (with hysteresis: a problem goes at 80 % of the level that
+        raised it); a ``ScaleNoise`` observation when the problems change."""
+        cfg = self.config
+        kinds = []
+        was = self._problem
+
+        def over(kind: str, value: float, limit: float) -> bool:  # with hysteresis
+            return value > (0.8 * limit if kind in was else limit)
+
+        if over("noisy", self.resolution_g, self.mass_gap_g):
+            kinds.append("noisy")
+        elif over("slow", self.decide_s, cfg.decide_within_s):
+            kinds.append("slow")
+        if t - self._t_rest > cfg.restless_after_s:
+            kinds.append("restless")
+        drift = max(self.drift_g_per_min, key=abs)
+        if over("drifting", abs(drift), cfg.drift_limit_g_per_min):
+            kinds.append("drifting")
+        problem = tuple(kinds)
+        if problem == self._problem:
+            return
+        self._problem = problem
+        figures = Figures(s, self.resolution_g, cfg.max_average_s, self.decide_s,
+                          self._lightest_g, self.mass_gap_g, t - self._t_rest,
+                          self.drift_g_per_min)  # fmt: skip
+        noise = tuple((ch, round(x, 2)) for ch, x in zip(CHANNELS, s, strict=False))
+        out.append(ScaleNoise(t, noise, round(s[3], 2), round(self.resolution_g, 1),
+                              describe(problem, figures)))  # fmt: skip
 
     def _torque(self, left: float, right: float) -> float:
         """Torque about the pivot (g·mm) from the pad loads (g)."""
@@ -361,6 +548,17 @@ class ScaleSensor:
         if up >= low and down < low / 2:
             self._settle(t, *self.tracker.baseline, out, force=True)
 
+    def _watch_drift(self, t: float) -> None:
+        """At rest, how fast each cell's zero moves (g/min, over ``drift_window_s``)."""
+        ref = self._drift_ref
+        if ref is not None and t - ref[0] < self.config.drift_window_s:
+            return
+        levels = [b + ch.zero_adjust_g for b, ch in zip(self.tracker.baseline, self._order)]  # noqa: B905
+        if ref is not None:
+            span = t - ref[0]
+            self.drift_g_per_min = [(x - x0) / span * 60 for x, x0 in zip(levels, ref[1])]  # noqa: B905
+        self._drift_ref = (t, levels)
+
     def _track_tare(self, left: float, right: float, dt: float) -> None:
         """At rest, the pad the beam does not touch carries nothing: follow its zero."""
         cfg = self.config
@@ -382,9 +580,9 @@ class ScaleSensor:
         p = self._pivot
         total = w + left + right
         torque = self._torque(left, right)
-        if right >= cfg.min_pad_load_g and right >= left:
+        if right >= self._min_pad_g and right >= left:
             down = RIGHT
-        elif left >= cfg.min_pad_load_g:
+        elif left >= self._min_pad_g:
             down = LEFT
         else:  # a dead balance: neither pad carries much; the one carrying more is down
             down = RIGHT if right > left else LEFT

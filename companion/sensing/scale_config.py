@@ -9,8 +9,9 @@ from dataclasses import dataclass
 class SensingConfig:
     """Thresholds of the pipeline, in grams (per cell unless said), seconds and g·mm.
 
-    The defaults suit the reference build: HX711s at 80 (or 10) samples/s with about
-    0.3 g of noise per cell, stones of 30 g and more.
+    The fixed thresholds suit the reference build: HX711s at 80 (or 10) samples/s with
+    about 0.3 g of noise per cell, stones of 30 g and more. On noisier cells the sensor
+    widens them from the noise it measures (the ``*_sd`` and target fields below).
     """
 
     trigger_g: float = 3.0  # a cell this far from its settled baseline starts a change
@@ -30,6 +31,7 @@ class SensingConfig:
     #                             3.5 sd of the total's noise as measured at rest),
     hand_trend_g: float = 1.0  # ... its halves' means this close: else a hand is on it
     hand_release_s: float = 0.5  # ... or this long once a hand was seen
+    hand_trend_frames: int = 4  # a hand: the trend seen in this many windows running
     disturbed_after_s: float = 1.2  # not at rest this long after a change: ``disturbed``
     tare_time_s: float = 5.0  # time constant of drift tracking while at rest
     glitch_g: float = 20.0  # a rejected sample this far off counts as a glitch
@@ -37,6 +39,20 @@ class SensingConfig:
     saturated_samples: int = 3  # this many saturation codes in a row is a fault
     noisy_sd_g: float = 25.0  # a channel this noisy (sd, g) ...
     noisy_after_s: float = 5.0  # ... for this long (a hand is gone sooner) is a fault
+    # Noise-adaptive thresholds (``noise.NoiseMeter``: σ, the sd of one sample at rest).
+    # The thresholds above are the least used; noisier cells widen them:
+    mass_sd_g: float = 1.0  # average until a mass step is known to this sd (g) ...
+    x_sd_mm: float = 6.0  # ... and its position along the beam to this sd (mm), and
+    #                       inside a space, to a third of its distance from the edges
+    max_average_s: float = 1.5  # but never average longer: beyond, the noise is a problem
+    band_sd: float = 2.5  # settle band: σ times (band_sd + band_sd_log · ln frames) ...
+    band_sd_log: float = 0.8  # ... (the range of n frames of noise grows as √(2 ln n))
+    trigger_sd: float = 4.5  # a change starts at trigger_sd · σ of the cell
+    decide_within_s: float = 0.8  # naming a stone takes longer: the dashboard says so
+    restless_after_s: float = 5.0  # never at rest this long: the dashboard says so
+    drift_limit_g_per_min: float = 3.0  # a cell's zero moving faster at rest: said so
+    drift_window_s: float = 20.0  # ... as measured over this long at rest
+    relearn_after_s: float = 4.0  # not at rest this long: measure the noise afresh
 
     @classmethod
     def for_rate(cls, rate_sps: float) -> SensingConfig:
@@ -50,6 +66,8 @@ class SensingConfig:
             step_frames=2,
             hand_window_s=4 * frame,
             hand_release_s=8 * frame,
+            hand_trend_frames=2,
+            decide_within_s=1.2,  # each frame is 0.1 s: three of them take 0.3 s already
             disturbed_after_s=2.0,
             noisy_sd_g=40.0,  # a hand's wander, sampled slowly, looks rougher
         )

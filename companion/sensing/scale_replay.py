@@ -8,6 +8,7 @@ from .observations import (
     LoadShifted,
     Observation,
     ScaleDisturbed,
+    ScaleNoise,
     ScaleSettled,
     StoneAdded,
     StoneRemoved,
@@ -34,6 +35,10 @@ def observation_to_json(obs: Observation) -> dict:
         return {"t": t, "type": "disturbed"}
     if isinstance(obs, Fault):
         return {"t": t, "type": "fault", "channel": obs.channel, "reason": obs.reason}
+    if isinstance(obs, ScaleNoise):  # beyond the spec's types: see docs/scale-sensing.md
+        return {"t": t, "type": "noise", "noise_g": dict(obs.noise_g),
+                "total_noise_g": obs.total_noise_g, "resolution_g": obs.resolution_g,
+                "problem": obs.problem}  # fmt: skip
     raise TypeError(f"not a scale observation: {obs!r}")
 
 

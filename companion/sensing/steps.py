@@ -5,10 +5,12 @@ HX711 data in ``../shared/data``) and for quick looks at any single channel."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .filters import QUIET, STABLE, TRIGGERED, SettleTracker, SpikeFilter
+from .noise import NoiseMeter
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,21 +38,27 @@ def find_steps(
     samples: Iterable[tuple[float, float]],
     *,
     glitch: float,
-    band: float,
+    band: float | None,
     window_s: float,
     min_frames: int = 4,
     min_step: float,
     tare_time_s: float = 60.0,
+    least_band: float = 1.0,
 ) -> StepResult:
     """Rests of the signal and the steps between them larger than ``min_step``.
 
     ``band``: at rest, every value of the last ``window_s`` seconds lies within it (and
-    leaving the level by more than it starts a change); ``glitch``: a sample replaced by
-    more than this counts as a glitch.
+    leaving the level by more than it starts a change); None: follow the noise as the
+    scale does (``noise.NoiseMeter``: band σ·(2.5 + 0.8 ln frames), trigger 4.5 σ, at
+    least ``least_band``). ``glitch``: a sample replaced by more than this counts as a
+    glitch.
     """
     spike = SpikeFilter(glitch_g=glitch)
-    tracker = SettleTracker(1, window_s=window_s, min_frames=min_frames, band=band,
-                            trigger=band, tare_time_s=tare_time_s)  # fmt: skip
+    fixed = band if band is not None else least_band
+    tracker = SettleTracker(1, window_s=window_s, min_frames=min_frames, band=fixed,
+                            trigger=fixed, tare_time_s=tare_time_s)  # fmt: skip
+    meter = NoiseMeter(1) if band is None else None
+    spread = 2.5 + 0.8 * math.log(max(2, min_frames))
     steps, filtered, rests = [], [], 0
     level = None
     for t, v in samples:
@@ -58,7 +66,13 @@ def find_steps(
         if out is None:
             continue
         filtered.append(out)
+        if meter is not None:
+            sd = meter.noise[0]
+            tracker.band = [max(least_band, spread * sd)]
+            tracker.trigger = tracker.trigger_mean = [max(least_band, 4.5 * sd)]
         state = tracker.update(out[0], (out[1],))
+        if meter is not None:
+            meter.push((out[1],), at_rest=state == QUIET)
         if state == TRIGGERED:
             level = tracker.before[0]
         elif state == STABLE:

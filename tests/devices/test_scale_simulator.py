@@ -110,3 +110,26 @@ def test_faults_unplugged_stuck_noisy():
     assert {s.raw for s in samples if s.channel == "right"} <= SATURATION_CODES
     cal = PROFILE.cells["wedge"]
     assert statistics.pstdev(cal.grams(s.raw) for s in samples if s.channel == "wedge") > 30
+
+
+def test_any_noise_level_per_sample_and_the_coffee_pot_profile_fitted_to_real_cells():
+    from companion.sensing.scale_stats import channel_stats
+
+    slow = PROFILE.with_changes(rate_sps=10)
+    for rate, profile in ((80, PROFILE), (10, slow)):
+        sim = ScaleSimulator(
+            profile, seed=5, rate_sps=rate, signal=SignalModel.per_sample(2.0, rate)
+        )
+        stats = channel_stats(sim.advance(60.0), profile)
+        assert all(s.noise_g == pytest.approx(2.0, rel=0.15) for s in stats.values()), (rate, stats)
+    # bench/fit_hx711_noise.py: 0.35 g white a sample at 10/s, 0.32 g wandering over 0.6 s
+    sim = ScaleSimulator(slow, seed=6, rate_sps=10, signal=SignalModel.named("coffee-pot"))
+    samples = sim.advance(120.0)
+    stats = channel_stats(samples, slow)
+    white = statistics.median(s.noise_g for s in stats.values())
+    assert 0.3 < white < 0.6, stats  # differences see the white part and some wander
+    wedge = [x.raw / 2000 for x in samples if x.channel == "wedge"]
+    spread = [statistics.pstdev(wedge[i : i + 100]) for i in range(0, 1100, 100)]  # 10 s each
+    assert 0.35 < statistics.median(spread) < 0.7, spread  # white and wander together
+    with pytest.raises(ValueError, match="unknown noise profile 'loud' \\(known: reference"):
+        SignalModel.named("loud")

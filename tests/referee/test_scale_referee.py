@@ -14,6 +14,7 @@ from companion.sensing.observations import (
     Fault,
     LoadShifted,
     ScaleDisturbed,
+    ScaleNoise,
     ScaleSettled,
     StoneAdded,
     StoneRemoved,
@@ -304,6 +305,20 @@ def test_a_sensor_fault_is_a_banner_until_the_cells_read_again(table):
     tablet(table, {"type": "condition", "player": "Ana", "wins": "heavier"})  # manual entry goes on
     assert aw(table)["action"] == "call"
     table.observe(settled("left"))
+    assert table.snapshot()["warnings"] == []
+
+
+def test_a_noisy_scale_is_a_warning_with_its_noise_until_the_sensing_can_decide_again(table):
+    noise = (("wedge", 2.4), ("left", 3.1), ("right", 2.9))
+    why = "the scale is noisy: wedge 2.4 g, left 3.1 g, right 2.9 g a cell; shield the wires"
+    table.observe(ScaleNoise(float(next(T)), noise, 4.9, 2.4, why))
+    assert table.snapshot()["warnings"] == [
+        "The scale is noisy: wedge 2.4 g, left 3.1 g, right 2.9 g a cell; shield the wires."
+    ]
+    table.observe(settled("left"))  # a settled reading does not make the noise go away
+    tablet(table, {"type": "condition", "player": "Ana", "wins": "heavier"})  # nor the tablet
+    assert table.snapshot()["warnings"] == [f"T{why[1:]}."]
+    table.observe(ScaleNoise(float(next(T)), noise, 1.1, 0.6, None))
     assert table.snapshot()["warnings"] == []
 
 

@@ -1,0 +1,69 @@
+"""The words of a ``ScaleNoise`` problem: why the scale's sensing cannot decide, with the
+figures it measured, and what to do (pure; used by ``scale.ScaleSensor``).
+
+Kinds: ``noisy`` (stones of the census cannot be told apart), ``slow`` (naming a stone
+takes longer than players wait), ``restless`` (never at rest), ``drifting`` (a cell's
+zero moves fast at rest).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..profile import CHANNELS
+
+FIX = (
+    "Tighten the load cells' screws, shield or shorten the HX711 wires, use the 10"
+    " samples/s mode (RATE pin low: it rejects mains hum), then calibrate again"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """What was measured: ``noise_g`` per cell and for the sum (sd of one sample, g);
+    ``resolution_g`` told apart by averaging ``max_average_s``; ``decide_s`` of rest to
+    name a ``lightest_g`` stone; ``mass_gap_g`` between the census's closest stones;
+    ``restless_s`` since the last rest; ``drift_g_per_min`` per cell."""
+
+    noise_g: Sequence[float]
+    resolution_g: float
+    max_average_s: float
+    decide_s: float
+    lightest_g: float
+    mass_gap_g: float
+    restless_s: float
+    drift_g_per_min: Sequence[float]
+
+
+def describe(problem: Sequence[str], f: Figures) -> str | None:
+    """The problem in words (None when there is none), ending with what to do meanwhile."""
+    s = f.noise_g
+    cells = ", ".join(f"{ch} {x:.1f} g" for ch, x in zip(CHANNELS, s, strict=False))
+    words = []
+    if "noisy" in problem:
+        words.append(
+            f"the scale is too noisy to tell stones {f.mass_gap_g:g} g apart: noise {cells}"
+            f" a cell, {s[3]:.1f} g on the sum; averaging {f.max_average_s:g} s it tells"
+            f" apart only {f.resolution_g:.0f} g. {FIX}"
+        )
+    if "slow" in problem:
+        words.append(
+            f"the scale is noisy: {cells} a cell, {s[3]:.1f} g on the sum; it needs"
+            f" {f.decide_s:.1f} s of rest to name a {f.lightest_g:g} g stone and its space:"
+            f" wait that long between stones. {FIX}"
+        )
+    if "restless" in problem:
+        words.append(
+            f"the scale has not been at rest for {f.restless_s:.0f} s (noise {cells} a"
+            f" cell): take hands off the beam; if nothing touches it, {FIX[0].lower()}{FIX[1:]}"
+        )
+    if "drifting" in problem:
+        drift = max(f.drift_g_per_min, key=abs)
+        cell = CHANNELS[list(f.drift_g_per_min).index(drift)]
+        words.append(
+            f"the {cell} load cell drifts {drift:+.1f} g/min at rest: let the cells warm up,"
+            " keep the scale out of sun and drafts, check the cell's screws, then calibrate"
+            " again"
+        )
+    return "; ".join(words) + ". Enter placements on the tablet meanwhile" if words else None
