@@ -70,7 +70,8 @@ def test_serve_closes_the_service_when_it_cannot_listen(tmp_path, busy_port):
 )
 def test_make_demo_passes_the_game_and_the_port(variables, expected):
     proc = subprocess.run(
-        ["make", "-n", "-W", "pyproject.toml", "demo", *variables],
+        ["make", "--no-print-directory", "-n", "-W", "pyproject.toml", "demo", *variables],
         cwd=ROOT, capture_output=True, text=True, timeout=30, check=True,
+        env={k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")},
     )  # fmt: skip
     assert proc.stdout.strip().splitlines()[-1].endswith(expected), proc.stdout

@@ -114,3 +114,25 @@ def test_without_the_pin_no_decision_can_be_made(page, live, tmp_path):
     expect(page.locator("#choices")).to_contain_text("Unlock with the table PIN")
     expect(page.locator("#choices button").first).to_be_disabled()
     shot(page, "dashboard-locked.png", tmp_path)
+
+
+def test_earlier_games_are_listed_a_page_at_a_time(page, live):
+    """The history comes in pages of 50, newest first; "Older games" appends the rest."""
+    for i in range(53):
+        live.service.start_game(
+            [f"A{i}", f"B{i}"],
+            deal={f"A{i}": ["pillar", "quartz"], f"B{i}": ["hinkelstein", "boulder"]},
+        )
+    page.reload()
+    page.click("#games-box summary")
+    games = page.locator("#games > li:not(.older)")
+    expect(games).to_have_count(50)
+    page.click("#games button.older")
+    expect(games).to_have_count(53)
+    expect(page.locator("#games button.older")).to_have_count(0)
+    texts = games.all_inner_texts()
+    # every game once (ids made in the same second have no order among them)
+    assert sorted(re.search(r"A\d+", t).group() for t in texts) == sorted(
+        f"A{i}" for i in range(53)
+    )
+    assert sum("(this game)" in t for t in texts) == 1

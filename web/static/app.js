@@ -415,19 +415,33 @@ $("new-form").addEventListener("submit", async (ev) => {
   }
 });
 
-$("games-box").addEventListener("toggle", async (ev) => {
-  if (!ev.target.open) return;
-  const { games } = await (await fetch("/api/games")).json();
-  $("games").replaceChildren(...games.map((g) => {
-    const s = g.summary;
-    const title = s.game && GAMES[s.game] ? `${GAMES[s.game].title}: ` : "";
-    const where = s.pass !== undefined ? `pass ${s.pass}, round ${s.round}` : `round ${s.round}`;
-    const text = s.error ? `(unreadable: ${s.error})`
-      : `${title}${s.players.join(", ")}: ${s.finished ? `won by ${s.winners.join(" & ")}` : where}`;
-    return el("li", {}, `${g.id}${g.current ? " (this game)" : ""} · ${text} · `,
-      el("a", { href: `/api/games/${g.id}/record` }, "record"));
-  }));
-});
+// One line of the history: the game, where it stands or who won, and its record.
+function gameLine(g) {
+  const s = g.summary;
+  const title = s.game && GAMES[s.game] ? `${GAMES[s.game].title}: ` : "";
+  const where = s.pass !== undefined ? `pass ${s.pass}, round ${s.round}` : `round ${s.round}`;
+  const text = s.error ? `(unreadable: ${s.error})`
+    : `${title}${s.players.join(", ")}: ${s.finished ? `won by ${s.winners.join(" & ")}` : where}`;
+  return el("li", {}, `${g.id}${g.current ? " (this game)" : ""} · ${text} · `,
+    el("a", { href: `/api/games/${g.id}/record` }, "record"));
+}
+
+// The history, a page at a time (newest first): "Older games" fetches the next page.
+async function showGames(before) {
+  const query = before ? `?before=${encodeURIComponent(before)}` : "";
+  const { games, next } = await (await fetch(`/api/games${query}`)).json();
+  const lines = games.map(gameLine);
+  if (before) $("games").querySelector(".older")?.remove();
+  else $("games").replaceChildren();
+  $("games").append(...lines);
+  if (next) {
+    const more = el("button", { class: "older" }, "Older games");
+    more.addEventListener("click", () => showGames(next));
+    $("games").append(el("li", { class: "older" }, more));
+  }
+}
+
+$("games-box").addEventListener("toggle", (ev) => { if (ev.target.open) showGames(null); });
 
 $("btn-new").addEventListener("click", () => (unlocked ? openNew() : openPin(openNew)));
 $("btn-pin").addEventListener("click", () => (unlocked ? lockTablet() : openPin()));
