@@ -15,7 +15,7 @@ from .. import settings
 from ..pairing import Pairing
 from ..paths import data_dir
 from ..referee.service import GameService
-from . import api, auth, errors, pages, session_api, settings_api
+from . import api, errors, pages, session_api, settings_api
 from .hosts import AllowedHosts
 from .streams import StreamHub, StreamLimits
 
@@ -41,7 +41,6 @@ def create_app(
         static_url_path="/static",
     )
     app.config.update(
-        SECRET_KEY=auth.secret_key(service.state_dir),
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
         SSE_KEEPALIVE_S=15.0,

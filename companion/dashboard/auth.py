@@ -1,4 +1,4 @@
-"""Who may act: the session cookie, cross-site protection, the cookie key.
+"""Who may act: the session cookie and cross-site protection.
 
 Anyone on the network may watch. Acting needs a session, got by pairing
 (``companion.pairing``: the table's confirm button, or the table PIN). The cookie
@@ -11,35 +11,13 @@ cannot forge them.
 
 from __future__ import annotations
 
-import os
-import secrets
-from collections.abc import Callable
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Response, current_app, request
 
 from ..pairing import SESSION_S, Pairing
 
-SECRET_FILE = "secret_key"
 SESSION_COOKIE = "companion_session"
-
-
-def _read_or_create(path: Path, make: Callable[[], str]) -> str:
-    try:
-        return path.read_text(encoding="utf-8").strip()
-    except FileNotFoundError:
-        value = make()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(value + "\n")
-        return value
-
-
-def secret_key(state_dir: Path) -> str:
-    """Flask's signing key (made once, private to the service; sessions do not use it)."""
-    return _read_or_create(state_dir / SECRET_FILE, lambda: secrets.token_hex(32))
 
 
 def same_origin(origin: str | None, host: str) -> bool:
