@@ -74,7 +74,7 @@ class SessionRecorder(Seams):
         source: str = "run",
         max_bytes: int = DEFAULT_MAX_BYTES,
         frame_interval_s: float = 0.2,
-        jpeg_quality: int = 70,
+        jpeg_quality: int = 90,
         frame_width_px: int = 640,
         change_level: float = 8.0,
         flush_s: float = 0.5,
