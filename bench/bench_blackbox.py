@@ -6,7 +6,13 @@ Seeded demo games (scripted players at the simulated scale, 80 samples/s on thre
 cells) are recorded as ``companion demo --record`` does, then replayed as
 ``companion replay-session`` does. The camera's cost: the demo's rendered views of the
 scale (one every 0.5 s), kept as the recorder keeps a real camera's (JPEG, only when
-the picture changed, at most 2 a second, 640 px across).
+the picture changed, at most 5 a second, 640 px across).
+
+Re-reading (``replay-session --vision``): a camera game is recorded at each JPEG quality
+of ``--qualities`` while every live board reading is kept (each cell's label, per frame);
+the replay reads the recorded frames again, and the two are compared frame by frame
+(frames with any cell read otherwise, cells read otherwise) and observation by
+observation (``Replay.vision``), with the frames' size per hour at that quality.
 
 Run with ``make bench``.
 """
@@ -56,6 +62,65 @@ def record(folder: Path, seeds: list[int], *, camera: bool) -> tuple[Path, float
     return session, table_s, cpu
 
 
+class Readings:
+    """Every board reading the vision makes while active: per frame, the board's status
+    and each cell's label (``BoardReader.read`` wrapped)."""
+
+    def __init__(self) -> None:
+        from companion.sensing.vision.reader import BoardReader
+
+        self.cls, self.read = BoardReader, BoardReader.read
+        self.frames: list[tuple[str, dict[str, str]]] = []
+
+    def __enter__(self) -> Readings:
+        keep, read = self.frames, self.read
+
+        def reading(reader, image):
+            r = read(reader, image)
+            keep.append((r.status, {k: c.label for k, c in r.cells.items()}))
+            return r
+
+        self.cls.read = reading
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.cls.read = self.read
+
+
+def re_read(folder: Path, seeds: list[int], quality: int) -> dict:
+    """Record the camera games of ``seeds`` at JPEG ``quality``, replay with --vision."""
+    import companion.blackbox.recorder as rec
+
+    plain = rec.SessionRecorder
+    rec_cls = type("Q", (plain,), {"__init__": lambda self, *a, **k: plain.__init__(
+        self, *a, **{**k, "jpeg_quality": quality})})  # fmt: skip
+    globals()["SessionRecorder"] = rec_cls
+    try:
+        with Readings() as live:
+            session, table_s, _ = record(folder, seeds, camera=True)
+    finally:
+        globals()["SessionRecorder"] = plain
+    with Readings() as again:
+        result = replay_session(read_session(session), vision=True)
+    assert len(live.frames) == len(again.frames), (len(live.frames), len(again.frames))
+    cells = frames = status = 0
+    for (s1, a), (s2, b) in zip(live.frames, again.frames, strict=True):
+        status += s1 != s2
+        n = sum(a.get(k) != b.get(k) for k in set(a) | set(b))
+        cells += n
+        frames += bool(n) or s1 != s2
+    total_cells = sum(len(c) for _, c in live.frames)
+    jpegs = list((session / FRAMES).iterdir())
+    frames_b = sum(p.stat().st_size for p in jpegs)
+    return {
+        "q": quality, "table_s": table_s, "frames": len(live.frames), "kept": len(jpegs),
+        "kB": frames_b / max(1, len(jpegs)) / 1e3, "MB_h": frames_b * HOUR / table_s / 1e6,
+        "frames_differ": frames, "status_differ": status, "cells_differ": cells,
+        "cells": total_cells, "v": result.vision, "verdict": result.verdict,
+        "difference": result.difference,
+    }  # fmt: skip
+
+
 def play_only(folder: Path, seeds: list[int]) -> float:
     """CPU seconds to play the same games with no recorder (the overhead's baseline)."""
     service = GameService(folder / "state")
@@ -68,7 +133,7 @@ def play_only(folder: Path, seeds: list[int]) -> float:
     return cpu
 
 
-def noisy_frame_bytes(files: list[Path], *, sd: float = 3.0, quality: int = 70) -> float:
+def noisy_frame_bytes(files: list[Path], *, sd: float = 3.0, quality: int = 90) -> float:
     """Mean JPEG bytes of ``files`` with a real sensor's noise added (rendered frames are
     smoother than photos, and smooth pictures compress better)."""
     import cv2
@@ -93,6 +158,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=6, help="demo games recorded (scale alone)")
     ap.add_argument("--camera-games", type=int, default=1, help="demo games with the camera")
     ap.add_argument("--first-seed", type=int, default=200)
+    ap.add_argument("--qualities", default="70,90", help="JPEG qualities to re-read at")
     args = ap.parse_args()
     print(f"Machine: {machine()}; load average {load_average()}")
     with tempfile.TemporaryDirectory() as d:
@@ -135,13 +201,26 @@ def main() -> None:
                   f" {mean / 1e3:.1f} kB each;"
                   f" replay {cam_s / cam_cpu:,.0f} table s per CPU s")  # fmt: skip
             per_h_cam = (frames_b + other) * HOUR / cam_s
-            worst = mean * 2 * HOUR + per_h
+            worst = mean * 5 * HOUR + per_h
             print(f"| scale and camera | {per_h_cam / 1e6:.1f} MB/h (as the demo changed) |"
-                  f" at most {worst / 1e6:.0f} MB/h (a frame kept every 0.5 s) |")  # fmt: skip
+                  f" at most {worst / 1e6:.0f} MB/h (the live camera's 5 frames a second all kept) |")  # fmt: skip
             noisy = noisy_frame_bytes(files[: min(20, len(files))])
-            worst = noisy * 2 * HOUR + per_h
+            worst = noisy * 5 * HOUR + per_h
             print(f"| scale and a noisy camera | {noisy / 1e3:.1f} kB a frame with sensor noise"
                   f" (sd 3 grey levels) | at most {worst / 1e6:.0f} MB/h |")  # fmt: skip
+            for q in (int(x) for x in args.qualities.split(",") if x):
+                noisy = noisy_frame_bytes(files[: min(20, len(files))], quality=q)
+                m = re_read(Path(d) / f"q{q}", cam_seeds, q)
+                v = m["v"]
+                print(f"| re-read at JPEG {q} | {m['frames']} frames read live ({m['kept']} kept,"
+                      f" {m['kB']:.1f} kB each, {m['MB_h']:.1f} MB/h of frames as the demo"
+                      f" changed; {noisy / 1e3:.1f} kB a noisy frame, at most"
+                      f" {noisy * 5 * HOUR / 1e6:.0f} MB/h at 5 a second) |"
+                      f" frames read otherwise {m['frames_differ']} of {m['frames']}"
+                      f" ({m['status_differ']} board found/lost otherwise), cells"
+                      f" {m['cells_differ']} of {m['cells']}; camera observations"
+                      f" {v.count} differ of {v.live} live / {v.reread} re-read;"
+                      f" journal {m['verdict']} {m['difference'] or ''} |")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -36,8 +36,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
-    if args.record and (args.game != "hinkel-stein" or args.terminal):
-        print("companion demo: --record is for the Hinkel & Stein table demo", file=sys.stderr)
+    if args.record and args.terminal:
+        print(
+            "companion demo: --record is for the demo table (with the dashboard), not --terminal",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     if args.game == "stein-im-brett":
         return _tell_stein_im_brett(args) if args.terminal else _serve_stein_im_brett(args)
@@ -145,8 +148,13 @@ def _serve_stein_im_brett(args: argparse.Namespace) -> int:
 
     def play(service) -> None:
         seed = args.seed
+        recorder = _demo_recorder(service, args)
         while not service.closed:
             table = SimulatedBoardTable(service, seed=seed, speed=args.speed)
+            if recorder is not None:
+                from .blackbox.recorder import tap_demo_table
+
+                tap_demo_table(recorder, table)  # the camera's frames (no scale here)
             table.play_game(names)
             table.idle(10.0)  # a pause to look at the result, then the next game
             seed += 1

@@ -38,7 +38,9 @@ def cmd_replay_session(args: argparse.Namespace) -> int:
         else:
             target = args.session
         session = read_session(target)
-        result = replay_session(session, journals=Path(args.journals) if args.journals else None)
+        result = replay_session(
+            session, journals=Path(args.journals) if args.journals else None, vision=args.vision
+        )
     except (OSError, CompanionError, ValueError) as e:
         print(f"companion replay-session: {reason(e)}", file=sys.stderr)
         return EXIT_USAGE
@@ -67,6 +69,8 @@ def _print(r) -> None:
         print(f"{t:10.3f} s  {text}")
     for note in r.sensing[:5]:
         print(f"sensing differs: {note}")
+    if r.vision is not None:
+        _print_vision(r.vision)
     if r.torn:
         print(f"the recording ends torn ({', '.join(r.torn)}): replayed up to its last whole line")
     if r.verdict == "identical":
@@ -75,6 +79,26 @@ def _print(r) -> None:
         print("no journal to compare with: the actions above are the replay's")
     else:
         print(f"different: {r.difference}")
+
+
+def _print_vision(v) -> None:
+    def said(obs: dict | None) -> str:
+        if obs is None:
+            return "nothing"
+        changes = obs.get("changes")
+        if changes is not None:
+            return ", ".join(f"{c['cell']} {c['before']}->{c['after']}" for c in changes)
+        return obs.get("type", "?")
+
+    print(
+        f"vision: {v.frames} frames read again ({v.files} JPEGs): {v.reread} camera"
+        f" observations, {v.live} live; {v.count} differ"
+    )
+    for d in v.differences[:5]:
+        print(
+            f"vision differs: t={d['t']:.3f} s, frames/{d['file']}: the re-read saw"
+            f" {said(d['reread'])}; the live camera saw {said(d['live'])}"
+        )
 
 
 def cmd_pack(args: argparse.Namespace) -> int:
@@ -117,6 +141,11 @@ def register(commands, *, calibrate, doctor) -> None:
     r.add_argument("session", nargs="?", help="a session folder, or a store of them (the newest)")
     r.add_argument("--json", action="store_true", help="one JSON object")
     r.add_argument("--journals", help="a folder holding that evening's journals")
+    r.add_argument(
+        "--vision", action="store_true",
+        help="read the recorded camera frames again through the vision, in place of the"
+        " camera's recorded observations; report where they differ",
+    )  # fmt: skip
     r.add_argument("--from-csv", metavar="FILE", help="make a session from a scale CSV first")
     r.add_argument("--start", metavar="START.json", help="with --from-csv: the game's start line")
     r.add_argument("--profile", help="with --from-csv: the scale profile (default: the CSV's)")
@@ -143,7 +172,10 @@ def recording_for_run(service, profile, args: argparse.Namespace):
     from .recorder import SessionRecorder
 
     store = Path(args.record) if args.record else Path(service.state_dir) / DEFAULT_STORE
+    from ..vision_cli import default_colour_profile
+
     recorder = SessionRecorder(store, source="run", max_bytes=int(args.record_max_mb * 1024**2))
+    recorder.camera_colours = default_colour_profile  # what CameraLoop reads with
     control = RecordingControl(service, recorder, profile)
     service.recording = control  # the dashboard's settings find the switch here
     if args.record or wanted(Path(service.state_dir)):

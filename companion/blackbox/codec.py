@@ -2,7 +2,7 @@
 
 Every observation of ``sensing/observations.py`` round-trips exactly: floats are kept
 as Python writes them (``json`` keeps the shortest repr), tuples of ``CellChange`` as
-lists of objects.
+lists of objects, other tuples (``ScaleNoise.noise_g``: pairs) as lists.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ def to_json(obs: O.Observation) -> dict[str, Any]:
     for f in dataclasses.fields(obs):
         value = getattr(obs, f.name)
         if isinstance(value, tuple):
-            value = [dataclasses.asdict(v) for v in value]
+            value = [dataclasses.asdict(v) if dataclasses.is_dataclass(v) else _list(v)
+                     for v in value]  # fmt: skip
         out[f.name] = value
     return out
 
@@ -44,7 +45,18 @@ def from_json(obj: dict[str, Any]) -> O.Observation:
     kwargs = {k: v for k, v in obj.items() if k != "type"}
     if cls is O.CellsChanged:
         kwargs["changes"] = tuple(O.CellChange(**c) for c in kwargs.get("changes", ()))
+    for f in dataclasses.fields(cls):  # other tuples were written as lists
+        if f.name != "changes" and isinstance(kwargs.get(f.name), list):
+            kwargs[f.name] = _tuple(kwargs[f.name])
     try:
         return cls(**kwargs)
     except TypeError as e:
         raise ValueError(f"{cls.__name__}: {e}") from e
+
+
+def _list(v: Any) -> Any:
+    return [_list(x) for x in v] if isinstance(v, tuple) else v
+
+
+def _tuple(v: Any) -> Any:
+    return tuple(_tuple(x) for x in v) if isinstance(v, list) else v

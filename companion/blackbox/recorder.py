@@ -12,9 +12,15 @@ unchanged, and nothing is written while no session is open):
   These are written inside the service's lock, so their order is the order the
   service saw them in, whatever thread made the call;
 - the camera (``tap_frames``, or ``frame`` called directly): a JPEG (``jpeg_quality``,
-  scaled down to ``frame_width_px`` across) when the picture changed (the mean grey
-  level of a 32 x 24 thumbnail moved by ``change_level`` or more), at most every
-  ``frame_interval_s`` seconds.
+  scaled down to ``frame_width_px`` across) when the picture changed (a pixel of a
+  32 x 24 grey thumbnail moved by ``change_level`` grey levels or more: a stone laid or
+  taken off moves at least one; a camera's noise, averaged over the thumbnail's pixel,
+  does not), at most every
+  ``frame_interval_s`` seconds; every other frame the camera read is an ``again`` event
+  (its time, and the kept frame it looked like), so that ``replay-session --vision``
+  reads as many frames, at the same times, as the live camera did. ``camera_colours``
+  (a function: layout name -> colour profile file or None, set by ``tap_frames``) names
+  the colour calibrations the live camera read with; each session keeps their text.
 
 Durability: lines are appended; the files are flushed to the operating system every
 ``flush_s`` (a ``kill -9`` loses at most that) and fsynced every ``sync_s`` (a power cut
@@ -67,10 +73,10 @@ class SessionRecorder(Seams):
         *,
         source: str = "run",
         max_bytes: int = DEFAULT_MAX_BYTES,
-        frame_interval_s: float = 0.5,
-        jpeg_quality: int = 70,
+        frame_interval_s: float = 0.2,
+        jpeg_quality: int = 90,
         frame_width_px: int = 640,
-        change_level: float = 2.0,
+        change_level: float = 8.0,
         flush_s: float = 0.5,
         sync_s: float = 2.0,
         clock: Callable[[], float] = time.monotonic,
@@ -81,7 +87,7 @@ class SessionRecorder(Seams):
         self.frame_interval_s = frame_interval_s
         self.jpeg_quality = jpeg_quality
         self.frame_width_px = frame_width_px  # wider frames are scaled down to this
-        self.change_level = change_level  # mean grey-level change that counts as a new picture
+        self.change_level = change_level  # grey levels one thumbnail pixel must move
         self.flush_s, self.sync_s = flush_s, sync_s
         self.clock = clock
         self.path: Path | None = None  # the session being written
@@ -94,6 +100,7 @@ class SessionRecorder(Seams):
         self._last_out: tuple | None = None
         self._flushed = self._synced = self._pruned = 0.0
         self.service = None
+        self.camera_colours: Callable[[str], Path | None] | None = None
         self._sensor_notch, self._tapped = "middle", False
         self.notice: str | None = None  # why the recording stopped, for the dashboards
 
@@ -127,6 +134,7 @@ class SessionRecorder(Seams):
                 "resumed": resumed,
                 "state_dir": str(Path(service.state_dir).resolve()),
                 "versions": versions(),
+                "colours": self._colours(),
             }
             _write_whole(path / META, json.dumps(meta, indent=1, ensure_ascii=False) + "\n")
             self._csv = (path / SCALE).open("a", encoding="utf-8", newline="\n")
@@ -147,6 +155,23 @@ class SessionRecorder(Seams):
             self._prune()
             log.info("recording this session in %s", path)
             return path
+
+    def _colours(self) -> dict[str, str]:
+        """Layout name -> the text of the colour profile the live camera reads it with
+        (none: the layout's printed colours, as the demo's camera reads)."""
+        if self.camera_colours is None:
+            return {}
+        from ..sensing.vision.layout import layout_names
+
+        out = {}
+        for layout in layout_names():
+            try:
+                path = self.camera_colours(layout)
+                if path is not None:
+                    out[layout] = Path(path).read_text(encoding="utf-8")
+            except OSError as e:
+                log.warning("recordings: the colour profile of %s is not kept: %s", layout, e)
+        return out
 
     def stop(self) -> None:
         """End the session being written (an ``end`` event, files synced and closed)."""
@@ -223,7 +248,10 @@ class SessionRecorder(Seams):
     def frame(self, image, t_mono: float) -> None:
         """A camera frame (BGR) taken at ``t_mono`` s: kept as JPEG if the picture changed
         and ``frame_interval_s`` passed since the last one kept."""
-        if self._events is None or t_mono - self._last_frame_t < self.frame_interval_s:
+        if self._events is None:
+            return
+        if t_mono - self._last_frame_t < self.frame_interval_s - 1e-6:
+            self._again(t_mono)
             return
         import cv2
         import numpy as np
@@ -231,7 +259,8 @@ class SessionRecorder(Seams):
         thumb = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (32, 24),
                            interpolation=cv2.INTER_AREA).astype(np.float32)  # fmt: skip
         last = self._last_thumb
-        if last is not None and float(np.mean(np.abs(thumb - last))) < self.change_level:
+        if last is not None and float(np.max(np.abs(thumb - last))) < self.change_level:
+            self._again(t_mono)
             return
         h, w = image.shape[:2]
         if w > self.frame_width_px:
@@ -252,6 +281,11 @@ class SessionRecorder(Seams):
             self.frames += 1
             self._last_frame_t, self._last_thumb = t_mono, thumb
             self.event("frame", t=t_mono, file=name)
+
+    def _again(self, t_mono: float) -> None:
+        """A frame read but not kept: it looked like the last kept one."""
+        if self.frames:
+            self.event("frame", t=t_mono, file=f"{self.frames - 1:06d}.jpg", again=True)
 
     def _sync(self, *, force: bool = False) -> None:
         now = self.clock()

@@ -5,9 +5,11 @@ and no wall clock is read. The raw samples go through a fresh ``ScaleSensor`` (a
 where the session says the live table started one), in the order the live sensing took
 them; each scale observation it makes goes to a fresh ``GameService`` at the place the
 live service got its own (``events.jsonl`` counts the samples taken before each event),
-so a different sensing shows as a difference, never as a shifted replay. The camera's
-observations and the tablet's inputs are given as recorded (the JPEG frames are for
-people and for vision work: lossy, they are not read again).
+so a different sensing shows as a difference, never as a shifted replay. The tablet's
+inputs are given as recorded, and so are the camera's observations; with ``vision`` the
+recorded frames are read again through the camera's vision pipeline instead
+(``vision.Rereader``), and where the re-read observations differ from the recorded ones
+is reported beside the comparison (``Replay.vision``).
 
 A session made from a scale CSV (``from_csv``) has no such events: its samples are
 sensed freely, every observation goes to the referee at once, and the referee's clock
@@ -38,6 +40,7 @@ from . import codec
 from .compare import compare, journal_rows
 from .recorder import INPUTS
 from .session import RESUME, Session, SessionError
+from .vision import Reread, Rereader, Vision
 
 TICK_S = 0.1  # seconds of recording between the referee's ticks in a free replay
 
@@ -60,6 +63,7 @@ class Replay:
     torn: list[str] = field(default_factory=list)
     verdict: str = "identical"
     difference: str | None = None
+    vision: Reread | None = None  # with ``vision``: what re-reading the frames found
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -72,13 +76,14 @@ class Replay:
             "warnings": self.outs,
             "inputs": self.inputs,
             "sensing": self.sensing,
+            "vision": self.vision.to_json() if self.vision is not None else None,
         }
 
 
 class _Run:
     """One replay under way (see the module docstring)."""
 
-    def __init__(self, session: Session, state_dir: Path) -> None:
+    def __init__(self, session: Session, state_dir: Path, *, vision: bool = False) -> None:
         meta = session.meta
         try:
             self.profile = parse_profile(tomllib.loads(meta["profile_toml"]), source="session")
@@ -106,6 +111,10 @@ class _Run:
         self.last_row: dict[str, int] = {}
         self.recorded_outs: list[dict[str, Any]] = []
         self._last_out: tuple | None = None
+        work = state_dir / "vision"
+        work.mkdir()
+        self.vision = Vision(meta, lambda: self.service.camera_layout, work)
+        self.reread = Rereader(session.path, self.vision) if vision and not self.free else None
 
     def _new_sensor(self, notch: str) -> ScaleSensor:
         return ScaleSensor(self.profile, config=self.config, notch=notch)
@@ -128,7 +137,11 @@ class _Run:
         # the table's time: the samples' clock, summed over each sensor's run (the demo's
         # simulated scale starts its clock again with each game)
         times = [s.t_mono for s in self.session.samples]
+        if not times:  # a camera-only table (Stein im Brett): the clock of its events
+            times = [float(ev["t"]) for ev in self.session.events if ev["k"] == "tick"]
         self.out.table_s = sum(max(0.0, b - a) for a, b in itertools.pairwise(times))
+        if self.reread is not None:
+            self.out.vision = self.reread.finish()
 
     def _run_events(self) -> None:
         samples = len(self.session.samples)
@@ -160,6 +173,12 @@ class _Run:
             self.pending.extend(self.sensor.tick(ev["t"]))
         elif kind == "obs":
             self._observe(ev["o"])
+        elif kind == "frame" and self.reread is not None:
+            self.now = float(ev["t"])
+            obs = self.reread.frame(ev)
+            if obs is not None:
+                self.service.observe(obs)
+                self._outcome()
         elif kind == "tick":
             self.service.tick(ev["t"])
             self._outcome()
@@ -175,6 +194,9 @@ class _Run:
             obs = codec.from_json(recorded)
         except ValueError as e:
             raise SessionError(f"{self.session.path}: events: {e}") from e
+        if codec.is_camera(obs) and self.reread is not None:
+            self.reread.live(recorded)  # the re-read frame's observation went in its place
+            return
         if not codec.is_camera(obs):
             if not self.pending:
                 what = f"t={obs.t_mono:.3f} s: the replay did not sense {recorded}"
@@ -242,13 +264,8 @@ class _Run:
 
     def _camera(self, t: float, image) -> None:
         """A frame through the vision pipeline of the game under way, as ``CameraLoop``."""
-        from ..table import CameraView
-
-        layout = self.service.camera_layout or "hinkel-stein"
-        if layout not in self.views:
-            self.views[layout] = CameraView(layout)
         self.now = t
-        obs = self.views[layout].feed(image, t)
+        obs = self.vision.feed(image, t)
         if obs is not None:
             self.service.observe(obs)
         self.service.tick(t)
@@ -258,7 +275,6 @@ class _Run:
         events = deque(self.session.events)
         notches = deque(sorted(self.session.meta.get("notches") or []))
         next_tick = None
-        self.views: dict = {}
         frames = self._video()
         frame = next(frames, None)
         for s in self.session.samples:
@@ -286,12 +302,18 @@ class _Run:
             self.out.verdict, self.out.difference = "different", what
 
 
-def replay_session(session: Session, *, journals: Path | None = None) -> Replay:
+def replay_session(
+    session: Session, *, journals: Path | None = None, vision: bool = False
+) -> Replay:
     """Replay ``session`` and compare it with that evening's journals (``journals``: a
-    folder holding them, else the session's ``journals/`` or its state directory)."""
+    folder holding them, else the session's ``journals/`` or its state directory).
+    ``vision``: read the recorded camera frames again in place of the recorded camera
+    observations (``SessionError`` if the session has none)."""
+    if vision:
+        _check_frames(session)
     logging.getLogger("companion.referee").setLevel(logging.ERROR)
     with tempfile.TemporaryDirectory(prefix="companion-replay-") as tmp:
-        run = _Run(session, Path(tmp))
+        run = _Run(session, Path(tmp), vision=vision)
         try:
             run.run()
             _collect_actions(run, Path(tmp))
@@ -302,6 +324,22 @@ def replay_session(session: Session, *, journals: Path | None = None) -> Replay:
         else:
             run.out.verdict = "no journal"
         return run.out
+
+
+def _check_frames(session: Session) -> None:
+    """``vision`` needs something for the camera to read."""
+    if session.meta.get("source") == "csv":
+        if not session.meta.get("video"):
+            raise SessionError(
+                f"{session.path}: --vision: this session was made from a CSV without a video,"
+                " so there are no frames to read (give --video with --from-csv)"
+            )
+        return  # its video is read through the vision pipeline anyway
+    if not any(ev["k"] == "frame" for ev in session.events):
+        raise SessionError(
+            f"{session.path}: --vision: the session holds no camera frames (it was recorded"
+            " without a camera); replay it without --vision"
+        )
 
 
 def _collect_actions(run: _Run, state_dir: Path) -> None:

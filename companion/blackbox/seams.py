@@ -116,16 +116,20 @@ class Seams:
 
 
 def tap_demo_table(recorder: Seams, table) -> None:
-    """Record a demo ``SimulatedTable``: its sensor, and its camera's frames if it has one
-    (the service is tapped once, by ``tap_service``)."""
-    recorder.tap_sensor(table.sensor)
-    table.service.on_notch = table.sensor.set_notch  # the demo set it before the tap
+    """Record a demo table: a Hinkel & Stein ``SimulatedTable`` (its sensor, and its
+    camera's frames if it has one) or a Stein im Brett ``SimulatedBoardTable`` (its
+    camera's frames). The service is tapped once, by ``tap_service``."""
+    sensor = getattr(table, "sensor", None)
+    if sensor is not None:
+        recorder.tap_sensor(sensor)
+        table.service.on_notch = sensor.set_notch  # the demo set it before the tap
     camera = getattr(table, "camera", None)
-    if camera is not None:
-        feed = camera.view.feed
+    view = camera.view if camera is not None else getattr(table, "view", None)
+    if view is not None:
+        feed = view.feed
 
         def feed_and_keep(image, t_mono: float):
             recorder.frame(image, t_mono)
             return feed(image, t_mono)
 
-        camera.view.feed = feed_and_keep
+        view.feed = feed_and_keep

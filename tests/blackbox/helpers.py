@@ -36,3 +36,25 @@ def record_demo(
     recorder.stop()
     service.close()
     return session, service
+
+
+def record_sib(tmp: Path, *, seed: int, players: int = 2, steps: int = 6):
+    """The first ``steps`` decisions of a Stein im Brett demo game (the synthetic camera
+    only) on a recorded table; the service is closed. Returns the session and service."""
+    from companion.demo_stein_im_brett import SimulatedBoardTable
+    from companion.games.stein_im_brett.random_player import DEFAULT_NAMES
+
+    service = GameService(tmp / "state")
+    recorder = SessionRecorder(tmp / "recordings", source="demo")
+    session = recorder.start(service, default_profile())
+    recorder.tap_service(service)
+    table = SimulatedBoardTable(service, seed=seed, speed=None)
+    tap_demo_table(recorder, table)
+    table.start(list(DEFAULT_NAMES[:players]))
+    for _ in range(steps):
+        state = service.game_state
+        table.match_board(state)
+        table.step(service.game_state)
+    recorder.stop()
+    service.close()
+    return session, service
