@@ -22,7 +22,7 @@ class SensingConfig:
     balance_wait_s: float = 1.5  # no pad loaded (a dead balance): at rest after this long
     mass_step_g: float = 10.0  # a change in total mass above this is a stone
     census_tolerance_g: float = 3.0  # a stone's mass as weighed, give or take (+ 2 %)
-    off_space_mm: float = 10.0  # a step placed farther off every space is no stone
+    off_space_mm: float = 10.0  # on noisy cells, a step farther off every space is no stone
     unknown_load_s: float = 2.5  # a change matching no stone must hold still this long
     unknown_episode_s: float = 3.0  # ... or be part of a change going on this long
     torque_step_gmm: float = 500.0  # a change in torque above this (no mass step) is a shift
