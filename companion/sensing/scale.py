@@ -30,14 +30,25 @@ line) says when it moves, through ``set_notch``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import deque
 from collections.abc import Iterable
 
+import numpy as np
+
 from ..profile import CHANNELS, ScaleProfile
 from .filters import QUIET, STABLE, TRIGGERED, SettleTracker, SpikeFilter
-from .noise import NoiseMeter, frames_for, mean_sd, place_frames, resolution_g, torque_sd
+from .noise import (
+    MEAN_SD_FACTOR,
+    NoiseMeter,
+    frames_for,
+    mean_sd,
+    place_frames,
+    resolution_g,
+    torque_sd,
+)
 from .observations import (
     Fault,
     LoadShifted,
@@ -138,6 +149,8 @@ class ScaleSensor:
         self._frames_cap = cfg.settle_min_frames  # the most frames ever averaged
         self._episode_frames = cfg.settle_min_frames  # this change's need (mass, place)
         self._hand_window_s = cfg.hand_window_s
+        self._still_s = 0.0  # a change holds still this long before it counts (s) ...
+        self._still_limit = 0.0  # ... its smooth wander within this (g², see _still)
         self._hand_release_s = cfg.hand_release_s
         self._hand_spread_g = cfg.hand_spread_g
         self._hand_sd_g = 0.0  # the sum's white noise, for what counts as a hand
@@ -340,7 +353,11 @@ class ScaleSensor:
             if not self._episode_disturbed:
                 self._episode_disturbed = True
                 out.append(ScaleDisturbed(t))
-            if t - self._t_jump < cfg.unknown_load_s:
+            # (or once the change has gone on so long that waiting would leave the scale
+            # silent: steps missed in a row add up to no stone; its mass and place, said,
+            # let the referee ask the players)
+            episode_s = t - (self._episode_start or t)
+            if t - self._t_jump < cfg.unknown_load_s and episode_s < cfg.unknown_episode_s:
                 return
         self.tracker.accept()
         masses.clear()
@@ -384,9 +401,29 @@ class ScaleSensor:
             vals = [m for tm, m in masses if t - tm <= self._hand_release_s]
             if _trend(vals) > self._trend_limit(len(vals)):
                 return False
+        if not self._still(t, since_step):
+            return False
         vals.sort()
         k = len(vals) // 8  # the spread of the middle three quarters
         return vals[-1 - k] - vals[k] <= self._hand_spread_g
+
+    def _still(self, t: float, since_step: float) -> bool:
+        """On noisy cells a hand held nearly still passes the short window: the total must
+        also have held ``_still_s`` since its last step with no smooth wander in it (its
+        projection on the Legendre polynomials of degree 1 to 3 over the window, squared,
+        within ``still_chi2`` times the noise of one frame squared: a hand's force wanders
+        over seconds, a stone's does not)."""
+        window = self._still_s
+        if window <= 0.0:
+            return True
+        if since_step < window:
+            return False
+        vals = np.fromiter((m for tm, m in self._masses if t - tm <= window), dtype=float)
+        if len(vals) < 8:
+            return True
+        basis = _smooth_basis(len(vals))
+        wander = float(np.sum((basis @ vals) ** 2))
+        return wander <= self._still_limit
 
     def _trend_limit(self, frames: int) -> float:
         """How far the medians of a window's halves may lie apart at rest (g): at least
@@ -454,6 +491,10 @@ class ScaleSensor:
         # a pad carries load only if its mean over the window is well clear of the noise
         self._min_pad_g = max(cfg.min_pad_load_g, 3 * mean_sd(max(s[1], s[2]), n))
         self._hand_jump_g = max(cfg.hand_jump_g, 3.5 * hand_sd)
+        # a hand held nearly still: the longer the noisier (its wander must show)
+        still = min(cfg.still_max_s, cfg.still_s_per_g * (s[3] - cfg.still_from_g))
+        self._still_s = max(0.0, still)
+        self._still_limit = cfg.still_chi2 * (MEAN_SD_FACTOR * hand_sd) ** 2
         self._disturbed_after_s = max(cfg.disturbed_after_s, 1.0 + window_s)
         self.resolution_g = resolution_g(s[3], cap)
         # the time to name the lightest stone: its mass, and its place 9 mm from an edge
@@ -525,14 +566,21 @@ class ScaleSensor:
 
     def _plausible(self, total_g: float, torque_gmm: float) -> bool:
         """Whether a change to ``total_g`` and ``torque_gmm`` is what a stone (or the pillars
-        together) does: the mass of one in the census, at a place on the beam."""
+        together) does: the mass of one in the census, on the beam (on a space, where the
+        cells are noisy)."""
         if not self._have_rest or self._reference is None:
             return True
         dm = total_g - self._reference[0]
         if abs(dm) < self.config.mass_step_g:
             return True
         x = self._pivot + (torque_gmm - self._reference[1]) / dm
-        if abs(x - self.profile.beam_centre_x_mm) > self.profile.beam_length_mm / 2 + 10:
+        prof = self.profile
+        reach = prof.space_width_mm / 2 + self.config.off_space_mm
+        if abs(x - prof.beam_centre_x_mm) > prof.beam_length_mm / 2 + 10:
+            return False
+        if self._still_s > 0.0 and all(abs(x - c) > reach for c in prof.space_x_mm.values()):
+            # on cells noisy enough to hide a hand: a step on no space is a hand, or a
+            # hand and a stone (on quiet cells a stone put off the spaces is said at once)
             return False
         tolerance = self.config.census_tolerance_g + 0.02 * abs(dm)
         return any(abs(abs(dm) - m) <= tolerance for m in self._plausible_masses)
@@ -606,6 +654,14 @@ class ScaleSensor:
         self._have_rest = True
         self._pivot_at_rest = p
         self._episode_disturbed = False
+
+
+@functools.cache
+def _smooth_basis(n: int) -> np.ndarray:
+    """Orthonormal rows spanning the Legendre polynomials of degree 1 to 3 over n frames."""
+    x = np.linspace(-1.0, 1.0, n)
+    q, _ = np.linalg.qr(np.polynomial.legendre.legvander(x, 3))
+    return q[:, 1:].T.copy()
 
 
 def _trend(values: list[float]) -> float:

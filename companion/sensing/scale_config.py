@@ -22,7 +22,9 @@ class SensingConfig:
     balance_wait_s: float = 1.5  # no pad loaded (a dead balance): at rest after this long
     mass_step_g: float = 10.0  # a change in total mass above this is a stone
     census_tolerance_g: float = 3.0  # a stone's mass as weighed, give or take (+ 2 %)
+    off_space_mm: float = 10.0  # on noisy cells, a step farther off every space is no stone
     unknown_load_s: float = 2.5  # a change matching no stone must hold still this long
+    unknown_episode_s: float = 3.0  # ... or be part of a change going on this long
     torque_step_gmm: float = 500.0  # a change in torque above this (no mass step) is a shift
     step_frames: int = 4  # the total's level: the median of this many frames
     hand_jump_g: float = 8.0  # a step in the total's level (a stone, a hand arriving)
@@ -32,6 +34,13 @@ class SensingConfig:
     hand_trend_g: float = 1.0  # ... its halves' means this close: else a hand is on it
     hand_release_s: float = 0.5  # ... or this long once a hand was seen
     hand_trend_frames: int = 4  # a hand: the trend seen in this many windows running
+    still_s_per_g: float = 0.35  # a change must hold still this long per g of the sum's
+    still_from_g: float = 0.6  # noise (sd, g) beyond this before it counts (a hand's slow
+    #                            wander hides in noise: the noisier, the longer to see it) ...
+    still_chi2: float = 8.0  # ... its smooth wander within this many frame variances
+    #                          (chi-square, 3 degrees of freedom: 1 in 20 for a stone,
+    #                          which then waits a few frames more)
+    still_max_s: float = 0.37  # ... but never longer than this (stones 0.8 s apart)
     disturbed_after_s: float = 1.2  # not at rest this long after a change: ``disturbed``
     tare_time_s: float = 5.0  # time constant of drift tracking while at rest
     glitch_g: float = 20.0  # a rejected sample this far off counts as a glitch

@@ -1,0 +1,63 @@
+"""Hands on noisy load cells: a hand held nearly still is no stone.
+
+Seeded random rounds (``random_round``: a hand holds the down side in 60 % of actions)
+with 1 % glitched samples at 0.8 to 2 g of noise a cell, 80 samples/s. A hand's force
+wanders over seconds; a stone's does not. On noisy cells the sensing waits until the
+total has held still long enough for that wander to show (``SensingConfig.still_*``),
+and takes a step on no space for a hand. The seeds of the fast tests are rounds in
+which a hand was taken for a stone before.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.devices.scale_scenarios import random_round
+from companion.devices.scale_scoring import RoundScore, score_round
+from companion.devices.scale_sim import SignalModel
+from companion.profile import default_profile
+from companion.sensing.scale_recording import Recording
+from companion.sensing.scale_replay import sense_recording
+
+PROFILE = default_profile()
+
+
+def play(noise_g: float, seeds) -> RoundScore:
+    total = RoundScore()
+    for seed in seeds:
+        signal = SignalModel.per_sample(noise_g, 80, glitch_rate=0.01)
+        session = random_round(PROFILE, seed, rate_sps=80, signal=signal)
+        obs = sense_recording(Recording(session.samples, notches=session.notches), PROFILE)
+        total.add(score_round(session, obs, PROFILE.stone_mass_g))
+    return total
+
+
+def under_hand(score: RoundScore) -> list[str]:
+    return [m for m in score.mistakes if "while a hand was on the scale" in m]
+
+
+@pytest.mark.parametrize(("noise_g", "seed"), [(0.8, 3), (2.0, 3), (2.0, 7)])
+def test_a_hand_held_nearly_still_on_noisy_cells_is_not_taken_for_a_stone(noise_g, seed):
+    score = play(noise_g, [seed])
+    where = f"seed {seed}, {noise_g} g a cell, 80/s:\n" + "\n".join(score.mistakes)
+    assert under_hand(score) == [], where
+    assert score.spurious == 0, where
+    assert score.placements_right == score.placements > 0, where
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("noise_g", "most_spurious", "least_named"), [(0.8, 0, 0.99), (1.5, 3, 0.97), (2.0, 10, 0.95)]
+)
+def test_forty_rounds_with_hands_on_noisy_cells(noise_g, most_spurious, least_named):
+    # Not yet the goal (no placement invented up to 2 g): at 1.5-2 g a light hand held
+    # at the beam's end, where stones go too, still passes now and then (before: 32
+    # spurious placements in these 40 rounds at 1.5 g and at 2 g). These bounds guard
+    # what is reached; the bench's noise curve gives the rates.
+    seeds = range(0, 40)
+    score = play(noise_g, seeds)
+    where = f"seeds 0..39, {noise_g} g a cell, 80/s:\n" + "\n".join(score.mistakes)
+    assert score.spurious <= most_spurious, where
+    assert score.placements_right >= least_named * score.placements, where
+    if noise_g <= 0.8:
+        assert under_hand(score) == [], where
