@@ -23,8 +23,10 @@ import numpy as np
 
 from .layout import Cell, Layout
 
-#: Distance (mm) from the line to each flank sample, along the outline's normal.
+#: Distance (mm) from the line to each flank sample, along the outline's normal; closer,
+#: down to ``MIN_FLANK_MM``, in a cell whose piece comes near its outline.
 FLANK_MM = 2.6
+MIN_FLANK_MM = 1.8
 #: Offsets (mm) across the line at which it is sampled; the darkest counts (pose error).
 ACROSS_MM = (-0.7, 0.0, 0.7)
 #: A line point darker than this share of its flanks' mean shows the printed outline.
@@ -36,7 +38,7 @@ LOST_FRACTION = 0.4
 #: How far (mm) a piece may lie off its cell's centre.
 PIECE_SLIP_MM = 1.2
 #: Pixels the inner flank must lie clear of the piece for the outline to be judged.
-CLEAR_PX = 1.5
+CLEAR_PX = 2.0
 #: Outline points per cell.
 POINTS = 24
 
@@ -95,20 +97,22 @@ class OutlineSampler:
     cell has an outline."""
 
     def __init__(self, layout: Layout) -> None:
-        rows, has, margins = [], [], []
+        rows, has, clear = [], [], []
         for cell in layout.cells:
-            margins.append(_margin_mm(cell, layout))
+            margin = _margin_mm(cell, layout)
+            flank = float(np.clip(margin - 2.0, MIN_FLANK_MM, FLANK_MM))
+            clear.append(margin - flank)
             got = _outline(cell)
             has.append(got is not None)
             if got is None:
                 got = (np.tile(np.array(cell.centre_mm, float), (POINTS, 1)), np.zeros((POINTS, 2)))
             pts, n = got
-            offsets = [*ACROSS_MM, -FLANK_MM, FLANK_MM]
+            offsets = [*ACROSS_MM, -flank, flank]
             rows.append(np.stack([pts + o * n for o in offsets], axis=1))
         self.points_mm = np.stack(rows)  # (cells, K, 5, 2)
         self.has = np.array(has)
         #: (cells,) mm between the inner flank and the largest piece the cell takes
-        self.clearance_mm = np.array(margins) - FLANK_MM
+        self.clearance_mm = np.array(clear)
 
     def judged(self, px_per_mm: float) -> np.ndarray:
         """(cells,) whose outline this image scale can judge: the inner flank lies at
