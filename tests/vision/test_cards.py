@@ -3,6 +3,7 @@ back, empty, which design, how sure, covered); bad decks get one clear line."""
 
 from __future__ import annotations
 
+import json
 import math
 import shutil
 from dataclasses import replace
@@ -185,3 +186,20 @@ def test_a_hand_over_the_cards_is_never_a_confident_reading(decks):
                 or (r.confidence < CONFIDENT)
             ), (seed, slot, truth[slot], r)
     assert covered >= 3
+
+
+def test_see_with_a_deck_reports_every_card_slot_as_json(decks, tmp_path, capsys):
+    rendered, truth = render_card_table(layout("hilo"), deck_pictures(decks["hilo"]), 31)
+    image = tmp_path / "table.png"
+    cv2.imwrite(str(image), rendered.image)
+    code, out, _ = run(
+        capsys, "see", str(image), "--layout", "hilo", "--deck", str(decks["hilo"]), "--json"
+    )
+    got = json.loads(out.splitlines()[0])
+    assert code == 0 and got["status"] == "ok" and set(got["cells"]) == set(truth)
+    for cell in got["cells"].values():
+        assert set(cell) == {"label", "card", "confidence", "occluded"}
+        if cell["label"] != "face":
+            assert cell["card"] is None
+    right = sum((c["label"], c["card"]) == truth[s] for s, c in got["cells"].items())
+    assert right >= 0.8 * len(truth)
