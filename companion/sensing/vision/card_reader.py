@@ -182,8 +182,8 @@ class CardReader:
             best = cands[int(ranked[0])]
             margin = float(on_region[ranked[0]] - on_region[ranked[1]])
             full = FULL_TWIN_MARGIN
-        if row[best] < MIN_SCORE:
-            return CardReading("face", None, round(float(1 - row[best]), 3))
+        if row[best] < MIN_SCORE:  # a card's shape, but none of the deck's faces nor its back
+            return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3))
         conf = round(float(np.clip(margin / full, 0, 1)), 3)
         if best == self._back:
             return CardReading("back", None, conf)
