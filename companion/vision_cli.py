@@ -72,6 +72,10 @@ def cmd_see(args: argparse.Namespace) -> int:
     from .sensing.vision.debug import debug_image
     from .sensing.vision.ring_memory import RingMemory
 
+    if args.deck:
+        from .cards_cli import cmd_see_cards
+
+        return cmd_see_cards(args)
     try:
         layout, reader = _layout_and_reader(args)
     except (OSError, ValueError) as e:
@@ -368,6 +372,7 @@ def register(
     s.add_argument("--video", help="a video file instead of images")
     s.add_argument("--camera", action="store_true", help="the live camera (or the simulation)")
     s.add_argument("--frames", type=int, default=30, help="frames to read from the camera")
+    s.add_argument("--deck", metavar="DECK_DIR", help="read the card slots with a registered deck")
     s.set_defaults(func=cmd_see)
 
     m = commands.add_parser("markers", help="write a printable mat with markers (SVG, 1:1)")
@@ -392,6 +397,10 @@ def register(
         "-o", "--output", help="profile to write (default: calibration/colours-LAYOUT.toml)"
     )
     c.set_defaults(func=cmd_calibrate_colours)
+
+    from .cards_cli import register as register_cards
+
+    register_cards(calibrate)
 
     d = doctor.add_parser("camera", help="check the camera")
     d.set_defaults(func=cmd_doctor_camera)

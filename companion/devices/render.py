@@ -42,7 +42,11 @@ class Scene:
     ``board_to_image``: board mm -> image px; ``light_rgb``: the lamp's colour times the
     exposure, as the camera's locked white balance sees it; ``gradient``: brightness
     change across the frame (fraction per frame width, per height); ``shadows``: image
-    polygons (px) and their darkness (fraction of light kept)."""
+    polygons (px) and their darkness (fraction of light kept); ``art``: cell id -> the
+    picture (linear RGB, upright) printed on the card lying there, instead of a flat
+    colour; ``glare``: specular spots (x px, y px, radius px, strength: added light, 0..1);
+    ``tint``: per channel (R, G, B), the light's change across the frame width (warm on
+    one side, cool on the other)."""
 
     layout: Layout
     contents: dict[str, str]
@@ -58,6 +62,9 @@ class Scene:
     jpeg_quality: int = 0
     table_rgb: tuple[float, float, float] = (0.12, 0.08, 0.05)
     offsets_mm: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    art: dict[str, np.ndarray] = field(default_factory=dict)
+    glare: tuple[tuple[float, float, float, float], ...] = ()
+    tint: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -214,6 +221,17 @@ def _draw_piece(tex: np.ndarray, cell: Cell, label: str, scene: Scene, ppm: floa
         inner = [(cx + 0.8 * (x - cx), cy + 0.8 * (y - cy)) for x, y in corners]
         cv2.fillPoly(tex, [_poly_px(inner, ppm)], colour.tolist(), cv2.LINE_AA, sh)
         return
+    picture = scene.art.get(cell.id)
+    if picture is not None:  # a printed face or back, warped onto the card's corners
+        ph, pw = picture.shape[:2]
+        src = np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], np.float32)
+        dst = (np.array(corners) * ppm).astype(np.float32)
+        m = cv2.getPerspectiveTransform(src, dst)
+        size = (tex.shape[1], tex.shape[0])
+        warped = cv2.warpPerspective(picture, m, size, flags=cv2.INTER_AREA)
+        cover = cv2.warpPerspective(np.ones((ph, pw), np.float32), m, size, flags=cv2.INTER_AREA)
+        tex[:] = tex * (1 - cover[..., None]) + warped
+        return
     border = np.minimum(colour * 1.25 + 0.05, 1.0)  # a card: a lighter border, a motif inside
     cv2.fillPoly(tex, [_poly_px(corners, ppm)], border.tolist(), cv2.LINE_AA, sh)
     inner = [(cx + (1 - 5 / w) * (x - cx), cy + (1 - 5 / h) * (y - cy)) for x, y in corners]
@@ -328,6 +346,11 @@ def render(scene: Scene, rng: np.random.Generator) -> Render:
         skin = np.asarray(hd.colour, np.float32) * (0.75 + 0.35 * t)[..., None] * field_[..., None]
         img = img * (1 - alpha) + skin * alpha
     img *= np.asarray(scene.light_rgb, np.float32)
+    if any(scene.tint):
+        img *= 1 + np.asarray(scene.tint, np.float32) * (xs / w - 0.5)[..., None]
+    for gx_px, gy_px, radius, strength in scene.glare:
+        spot = np.exp(-((xs - gx_px) ** 2 + (ys - gy_px) ** 2) / (2 * radius**2))
+        img += (strength * spot)[..., None]
     if scene.blur_px > 0:
         img = cv2.GaussianBlur(img, (0, 0), scene.blur_px)
     if scene.noise > 0:

@@ -40,6 +40,11 @@ MAX_BLEED = 0.25
 RING_COVERED_SHARE = 0.45
 #: ... or more than this share, next to an occluded cell (a hand is one connected thing).
 RING_COVERED_NEAR = 0.3
+#: The cell is occluded when more than this share of its printed outline is hidden (a
+#: hand or arm over it: ``outline.py``) ...
+OUTLINE_LOST_SHARE = 0.2
+#: ... or more than this share, next to an occluded cell.
+OUTLINE_LOST_NEAR = 0.08
 #: Local gains outside this range (ring much darker or brighter than at setup): occluded.
 GAIN_RANGE = (0.2, 5.0)
 #: When more than 1 - MIXED_SHARE of the centre's points lie further than MIXED_DELTA_E
@@ -66,7 +71,8 @@ class CellColours:
     """Per cell: centre colour ``lab`` after white balance and local gain, ``occluded``,
     ``mixed`` (centre not one colour), the local ``gain``, the ``covered`` share of the
     ring (0..1) and ``ring`` (cells, R, 3): each ring point's look (a*, b* at equal L*,
-    and its log gain relative to the board's, × 20), what ``RingMemory`` follows."""
+    and its log gain relative to the board's, × 20), what ``RingMemory`` follows;
+    ``outline_lost``: the share of each cell's printed outline hidden (0..1)."""
 
     lab: np.ndarray
     occluded: np.ndarray
@@ -74,6 +80,7 @@ class CellColours:
     gain: np.ndarray
     covered: np.ndarray
     ring: np.ndarray
+    outline_lost: np.ndarray | None = None
 
 
 @dataclass
@@ -194,10 +201,13 @@ class ColourModel:
         lab = linear_rgb_to_lab(np.median(inner_corr, axis=1))
         spread = np.linalg.norm(points_lab - lab[:, None, :], axis=-1)
         mixed = np.quantile(spread, MIXED_SHARE, axis=1) > MIXED_DELTA_E
+        outline_lost = samples.outline_lost
+        if outline_lost is not None:
+            occluded = occluded | (outline_lost > OUTLINE_LOST_SHARE)
         clear = ~occluded if (~occluded).any() else np.ones(len(occluded), bool)
         rel = log_r - np.median(np.median(log_r, axis=1)[clear])
         look = np.concatenate([ring_lab[..., 1:], 20 * rel[..., None]], axis=-1)
-        return CellColours(lab, occluded, mixed, gain, share, look)
+        return CellColours(lab, occluded, mixed, gain, share, look, outline_lost)
 
     def ring_look(self) -> np.ndarray:
         """Each ring point's bare mat as ``CellColours.ring`` reads it (relative gain 0)."""
@@ -214,6 +224,8 @@ class ColourModel:
             self._near = _neighbours(self.layout)
         occluded = col.occluded.copy()
         weak = (col.covered > RING_COVERED_NEAR) | col.mixed
+        if col.outline_lost is not None:
+            weak |= col.outline_lost > OUTLINE_LOST_NEAR
         for _ in range(4):
             grow = weak & ~occluded & np.array([occluded[n].any() for n in self._near])
             if not grow.any():

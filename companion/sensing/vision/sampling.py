@@ -16,9 +16,15 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .colour import LINEAR_LUT
+from .colour import LINEAR_LUT, luminance
 from .layout import Cell, Layout
+from .outline import RESOLVED_CONTRAST, OutlineSampler, frame_contrast, lost_share
 from .pose import BoardPose
+
+#: The outline test needs at least this image scale (px per board mm, at the board's
+#: centre): a 0.8 mm printed line is lost in the blur of a coarser picture. The camera's
+#: 1280 × 960 gives 0.8-1.8 on every shipped layout.
+OUTLINE_MIN_PX_PER_MM = 0.75
 
 INNER_RINGS = ((0.0, 1), (0.5, 6), (1.0, 12))  # (radius fraction, points): 19 points
 
@@ -81,13 +87,16 @@ class CellSamples:
     """Linear RGB samples: ``inner`` (cells, 19, 3), ``ring`` (cells, R, 3), ``neutral``
     (25, 3) or None; ``in_view`` (cells,): every
     sample point of the cell lies in the frame; ``ring_mm`` (cells, R, 2): ring points
-    relative to the cell's centre (mm)."""
+    relative to the cell's centre (mm); ``outline_lost`` (cells,): the share of the
+    cell's printed outline hidden (see ``outline.py``; None when the frame does not
+    resolve the outlines: too coarse or too blurred)."""
 
     inner: np.ndarray
     ring: np.ndarray
     neutral: np.ndarray | None
     in_view: np.ndarray
     ring_mm: np.ndarray
+    outline_lost: np.ndarray | None = None
 
 
 class CellSampler:
@@ -102,33 +111,58 @@ class CellSampler:
         self._ring_mm = self._ring - np.array([c.centre_mm for c in layout.cells])[:, None, :]
         n = layout.neutral
         self._neutral = _patch_points(n.centre_mm, n.size_mm) if n else np.zeros((0, 2))
+        self.outline = OutlineSampler(layout)
+        self._middle = (layout.size_mm[0] / 2, layout.size_mm[1] / 2)
         self._all = np.concatenate(
-            [self._inner.reshape(-1, 2), self._ring.reshape(-1, 2), self._neutral]
+            [
+                self._inner.reshape(-1, 2),
+                self._ring.reshape(-1, 2),
+                self._neutral,
+                self.outline.points_mm.reshape(-1, 2),
+            ]
         )
+
+    def _outline_lost(self, luminance: np.ndarray, pose: BoardPose) -> np.ndarray | None:
+        scale = pose.px_per_mm(self._middle)
+        if scale < OUTLINE_MIN_PX_PER_MM:
+            return None
+        contrast = self.outline.contrast(luminance)
+        seen = frame_contrast(contrast, self.outline.has)
+        if seen < RESOLVED_CONTRAST:
+            return None
+        return lost_share(contrast, self.outline.judged(scale), seen)
 
     def sample(self, image_bgr: np.ndarray, pose: BoardPose) -> CellSamples:
         """Samples of every cell in ``image_bgr`` (``uint8`` BGR) seen with ``pose``."""
         px = pose.to_image(self._all).astype(np.float32)
         h, w = image_bgr.shape[:2]
         inside = (px[:, 0] >= 0) & (px[:, 0] <= w - 1) & (px[:, 1] >= 0) & (px[:, 1] <= h - 1)
+        n = len(px)
+        width = min(n, 4096)  # remap takes maps under 32767 px a side: fold into rows
+        grid = np.zeros((-(-n // width) * width, 2), np.float32)
+        grid[:n] = px
+        grid = grid.reshape(-1, width, 2)
         values = cv2.remap(
             image_bgr,
-            px[None, :, 0].copy(),
-            px[None, :, 1].copy(),
+            grid[..., 0].copy(),
+            grid[..., 1].copy(),
             cv2.INTER_LINEAR,
             borderMode=cv2.BORDER_REPLICATE,
-        )[0]
+        ).reshape(-1, 3)[:n]
         rgb = LINEAR_LUT[values[:, ::-1]]
         n_cells, n_in, n_ring = len(self._inner), self._inner.shape[1], self._ring.shape[1]
         a, b = n_cells * n_in, n_cells * (n_in + n_ring)
+        e = b + len(self._neutral)
         ok = np.concatenate(
             [inside[:a].reshape(n_cells, n_in), inside[a:b].reshape(n_cells, n_ring)], axis=1
         )
-        neutral = rgb[b:] if len(self._neutral) and inside[b:].all() else None
+        neutral = rgb[b:e] if len(self._neutral) and inside[b:e].all() else None
+        outline = luminance(rgb[e:]).reshape(self.outline.points_mm.shape[:-1])
         return CellSamples(
             inner=rgb[:a].reshape(n_cells, n_in, 3),
             ring=rgb[a:b].reshape(n_cells, n_ring, 3),
             neutral=neutral,
             in_view=ok.all(axis=1),
             ring_mm=self._ring_mm,
+            outline_lost=self._outline_lost(outline, pose),
         )

@@ -1,0 +1,115 @@
+"""Cards on one core: registration time, per-slot accuracy, hands, time to read a table.
+
+Run with ``make bench`` (or ``python bench/bench_cards.py [--quick]``). Prints a Markdown
+section for BENCHMARKS.md ("Cards"), with the machine it ran on.
+
+- Registration: CPU seconds per design for the two ready decks (generated pictures).
+- Accuracy: rendered card tables at 1280 x 960 (``card_scenes.random_card_scene``: the
+  ready decks' near-twins, perspective up to 30°, turns up to 180°, shifts, warm/cool
+  light across the frame, glare, blur, noise, JPEG), half HiLo, half Heuchel & Meuchel:
+  slots read right (label and design), and confident misreadings (a wrong label or
+  design at confidence >= ``CONFIDENT``; the goal is 0).
+- Hands: the same tables with a hand over each; a covered slot read as a wrong label or
+  design in that single frame (any confidence, and confident).
+- Speed: CPU milliseconds to read a whole HiLo mat (2 players' layouts, the piles) at
+  1280 x 960, median over the accuracy frames; OpenCV and the BLAS on one thread.
+"""
+
+from __future__ import annotations
+
+import os
+
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import argparse  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import common  # noqa: E402
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from companion.devices.card_art import write_ready_deck  # noqa: E402
+from companion.devices.card_scenes import deck_pictures, render_card_table  # noqa: E402
+from companion.sensing.vision.card_reader import CONFIDENT, CardReader  # noqa: E402
+from companion.sensing.vision.deck import register  # noqa: E402
+from companion.sensing.vision.layout import load_layout  # noqa: E402
+
+GAMES = ("hilo", "heuchel-meuchel")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--quick", action="store_true", help="40 layouts and 20 hands, not 500/100")
+    p.add_argument("--layouts", type=int, default=500)
+    p.add_argument("--hands", type=int, default=100)
+    args = p.parse_args()
+    n_layouts, n_hands = (40, 20) if args.quick else (args.layouts, args.hands)
+    cv2.setNumThreads(1)
+    root = Path(tempfile.mkdtemp(prefix="bench-cards-"))
+    lines = ["## Cards", "", f"Machine: {common.machine()}; OpenCV {cv2.__version__}", ""]
+    decks, readers, pictures = {}, {}, {}
+    for game in GAMES:
+        folder = write_ready_deck(game, root / game)
+        t0 = time.process_time()
+        decks[game] = register(folder)
+        took = time.process_time() - t0
+        n = len(decks[game].designs) + 1
+        lines.append(
+            f"- registration, {game}: {n} pictures in {took:.2f} s CPU,"
+            f" {1000 * took / n:.1f} ms a design"
+        )
+        pictures[game] = deck_pictures(folder)
+        readers[game] = CardReader(load_layout(game), decks[game])
+    right = total = 0
+    confident_wrong, hilo_ms, per_game = [], [], {g: [0, 0] for g in GAMES}
+    for k in range(n_layouts):
+        game = GAMES[k % 2]
+        rendered, truth = render_card_table(load_layout(game), pictures[game], 10_000 + k)
+        t0 = time.process_time()
+        _board, cards = readers[game].read(rendered.image)
+        if game == "hilo":
+            hilo_ms.append(1000 * (time.process_time() - t0))
+        for slot, want in truth.items():
+            r = cards.get(slot)
+            got = (r.label, r.card) if r else ("no board", None)
+            ok = got == want
+            right, total = right + ok, total + 1
+            per_game[game][0] += ok
+            per_game[game][1] += 1
+            if r and not ok and r.label != "unknown" and r.confidence >= CONFIDENT:
+                confident_wrong.append((game, 10_000 + k, slot, want, got, r.confidence))
+    lines.append(
+        f"- accuracy over {n_layouts} rendered layouts at 1280x960: {right}/{total} slots ="
+        f" {100 * right / total:.2f} % ("
+        + ", ".join(f"{g} {a}/{b} = {100 * a / b:.2f} %" for g, (a, b) in per_game.items())
+        + f"); confident misreadings: {len(confident_wrong)}"
+    )
+    if confident_wrong:
+        lines.append(f"  (first: {confident_wrong[:5]})")
+    covered = wrong = wrong_sure = 0
+    for k in range(n_hands):
+        game = GAMES[k % 2]
+        rendered, truth = render_card_table(load_layout(game), pictures[game], 20_000 + k, hands=1)
+        _, cards = readers[game].read(rendered.image)
+        for slot in rendered.occluded & set(truth) & set(cards):
+            r = cards[slot]
+            covered += 1
+            bad = not r.occluded and r.label != "unknown" and (r.label, r.card) != truth[slot]
+            wrong += bad
+            wrong_sure += bad and r.confidence >= CONFIDENT
+    lines.append(
+        f"- hands, {n_hands} tables with a hand: {covered} covered slots; read wrong in a"
+        f" single frame: {wrong} ({wrong_sure} of them confident)"
+    )
+    lines.append(
+        f"- speed: a HiLo mat (26 slots) at 1280x960, median {np.median(hilo_ms):.1f} ms CPU"
+        f" (p90 {np.percentile(hilo_ms, 90):.1f}); a table of 4 layouts is two such mats"
+    )
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,330 @@
+"""A registered deck: each printed design's look, built once from its picture.
+
+A deck folder holds ``deck.toml`` and one picture per design, ``<id>.png`` or ``<id>.jpg``,
+plus ``back.png`` (or ``.jpg``), the cards' common back::
+
+    name = "heuchel-meuchel"        # for people
+    game = "heuchel-meuchel"        # the game it is for
+    card_mm = [40.0, 56.0]          # the card: width, height (upright)
+    provisional = false             # optional
+    [[designs]]
+    id = "F1"                       # the picture is F1.png or F1.jpg
+    copies = 1                      # optional, default 1
+    class = "fire-eater"            # anything else: the game's data, kept as given
+    value = 1
+
+A picture is a flat scan or a photo of the card on a plain background: the card's
+outline is found (``card_outline``), so it need not be cropped. Registration
+(``register``) warps every picture to a small upright template (``TEMPLATE_W`` px
+across, colour, zero mean per channel: the light's brightness and tint fall out), and
+names the designs too alike to tell apart (``TOO_ALIKE``) or alike enough that only a
+small region tells them apart (``TWINS``: told apart by that region, weighted, see
+``RegisteredDeck.twin_weights``). The result is stored beside the deck as
+``registered.npz`` and rebuilt when a picture or ``deck.toml`` is newer.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ...errors import CompanionError
+
+#: Template width (px); its height follows the card's shape.
+TEMPLATE_W = 48
+#: Millimetres of card edge left out of every template (a slightly misplaced outline).
+EDGE_MM = 1.5
+#: Two designs more alike than this (template correlation) cannot be told apart: an error.
+TOO_ALIKE = 0.997
+#: Two designs more alike than this are twins, told apart by where they differ.
+TWINS = 0.8
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg")
+STORE = "registered.npz"
+BACK = "back"
+
+
+class DeckError(CompanionError, ValueError):
+    """A deck folder that cannot be registered or used; the message names the file."""
+
+
+@dataclass(frozen=True)
+class DesignInfo:
+    """One design of a deck: ``id``, ``copies`` and the game's ``data`` (as in deck.toml)."""
+
+    id: str
+    copies: int = 1
+    data: dict = field(default_factory=dict)
+
+
+@dataclass
+class RegisteredDeck:
+    """What recognition needs: ``ids`` (designs, then ``back`` last), ``templates``
+    (n, H, W, 3) float32 (zero mean per channel, unit norm), the card's ``card_mm``,
+    ``twins`` (pairs of indices alike above ``TWINS``) with ``twin_weights`` (per
+    pair, H × W: where they differ), and ``warnings`` for people."""
+
+    name: str
+    game: str
+    card_mm: tuple[float, float]
+    designs: tuple[DesignInfo, ...]
+    ids: tuple[str, ...]
+    templates: np.ndarray
+    twins: dict[tuple[int, int], np.ndarray]
+    warnings: tuple[str, ...] = ()
+    provisional: bool = False
+
+    @property
+    def template_size(self) -> tuple[int, int]:
+        """(width, height) px of a template."""
+        return template_size(self.card_mm)
+
+    def design(self, design_id: str) -> DesignInfo:
+        return next(d for d in self.designs if d.id == design_id)
+
+
+def template_size(card_mm: tuple[float, float]) -> tuple[int, int]:
+    return TEMPLATE_W, round(TEMPLATE_W * card_mm[1] / card_mm[0])
+
+
+def normalise(card: np.ndarray) -> np.ndarray:
+    """A card warped to template size (BGR uint8 or float) -> the template vector form:
+    softened (0.7 px: fine print aliases), float32 CIELAB (L, a / 2, b / 2), the edge cut off,
+    each channel zero mean, the whole unit norm."""
+    soft = cv2.GaussianBlur(card, (0, 0), 0.7)
+    lab = cv2.cvtColor(soft, cv2.COLOR_BGR2Lab).astype(np.float32)  # 8-bit scale
+    lab[..., 0] *= 100 / 255
+    lab[..., 1:] = (lab[..., 1:] - 128) * 0.5
+    h, w = lab.shape[:2]
+    e = max(1, round(EDGE_MM * w / 40))
+    inner = np.zeros((h, w), bool)
+    inner[e : h - e, e : w - e] = True
+    lab -= lab[inner].mean(axis=0)
+    lab[~inner] = 0
+    norm = np.linalg.norm(lab)
+    return (lab / max(norm, 1e-6)).astype(np.float32)
+
+
+def card_outline(image: np.ndarray, aspect: float) -> np.ndarray | None:
+    """The four corners (px; top-left, top-right, bottom-right, bottom-left, upright
+    portrait) of the card in a picture on a plain background, or None when no outline of
+    the card's ``aspect`` (height / width) is found. A picture whose own shape is the
+    card's (within 4 %) is taken as cropped to the card's edge."""
+    h, w = image.shape[:2]
+    if abs((max(h, w) / min(h, w)) / aspect - 1) < 0.04:  # cropped to the card's edge
+        quad = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+        return _upright(quad)
+    border = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]]).astype(np.float32)
+    ground = np.median(border, axis=0)
+    if (np.abs(border - ground).max(axis=1) < 40).mean() < 0.85:
+        return None  # no plain background around the card
+    diff = np.abs(image.astype(np.float32) - ground).max(axis=2)
+    mask = (diff > 40).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    big = max(contours, key=cv2.contourArea)
+    if cv2.contourArea(big) < 0.1 * h * w:
+        return None
+    quad = _quad(big)
+    if quad is None or abs(_aspect(quad) / aspect - 1) > 0.12:
+        return None
+    return quad
+
+
+def _quad(contour: np.ndarray) -> np.ndarray | None:
+    peri = cv2.arcLength(contour, True)
+    approx = cv2.approxPolyDP(contour, 0.03 * peri, True)
+    if len(approx) == 4 and cv2.isContourConvex(approx):
+        pts = approx.reshape(4, 2).astype(np.float32)
+    else:
+        pts = cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32)
+    return _upright(pts)
+
+
+def _upright(pts: np.ndarray) -> np.ndarray:
+    """Corners ordered clockwise from the top-left, the long side vertical."""
+    c = pts.mean(axis=0)
+    ang = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
+    pts = pts[np.argsort(ang)]  # clockwise in image coordinates (y down)
+    start = int(np.argmin(pts.sum(axis=1)))
+    pts = np.roll(pts, -start, axis=0)
+    if np.linalg.norm(pts[1] - pts[0]) > np.linalg.norm(pts[3] - pts[0]):
+        pts = np.roll(pts, -1, axis=0)  # landscape: turn it so that it stands
+    return pts
+
+
+def _aspect(quad: np.ndarray) -> float:
+    w = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+    h = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
+    return float(h / max(w, 1e-6))
+
+
+def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """The card inside ``quad`` (4 corners, clockwise from its top-left) at ``size``."""
+    w, h = size
+    dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    return cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_AREA)
+
+
+def _read_picture(path: Path) -> np.ndarray:
+    data = np.fromfile(str(path), dtype=np.uint8)
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None:
+        raise DeckError(f"{path}: not a picture OpenCV can read (empty or corrupt?)")
+    return image
+
+
+def _picture(folder: Path, design_id: str) -> Path:
+    for suffix in PICTURE_SUFFIXES:
+        p = folder / f"{design_id}{suffix}"
+        if p.is_file():
+            return p
+    raise DeckError(
+        f"{folder}: no picture of design {design_id!r}: expected {design_id}.png or {design_id}.jpg"
+    )
+
+
+def load_deck_file(folder: str | Path) -> tuple[dict, tuple[DesignInfo, ...]]:
+    """``deck.toml`` of ``folder`` checked: (its top-level fields, the designs)."""
+    root = Path(folder)
+    if not root.is_dir():
+        raise DeckError(f"{root}: no such deck folder")
+    path = root / "deck.toml"
+    if not path.is_file():
+        raise DeckError(f"{root}: no deck.toml (a deck folder holds deck.toml and the pictures)")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise DeckError(f"{path}: not valid TOML ({e})") from None
+    card = data.get("card_mm")
+    if not (
+        isinstance(card, list)
+        and len(card) == 2
+        and all(isinstance(v, int | float) and 10 <= v <= 300 for v in card)
+    ):
+        raise DeckError(f"{path}: card_mm must be [width, height] in mm (10-300), not {card!r}")
+    raw = data.get("designs")
+    if not isinstance(raw, list) or not raw:
+        raise DeckError(f"{path}: no [[designs]]; each design needs an id")
+    designs, seen = [], set()
+    for k, d in enumerate(raw, start=1):
+        did = d.get("id") if isinstance(d, dict) else None
+        if not isinstance(did, str) or not did or "/" in did or did.startswith("."):
+            raise DeckError(f"{path}: design {k}: id must be a file name, not {did!r}")
+        if did == BACK:
+            raise DeckError(f"{path}: design {k}: id {BACK!r} is the cards' back, not a design")
+        if did in seen:
+            raise DeckError(f"{path}: two designs have the id {did!r}; each id once")
+        seen.add(did)
+        copies = d.get("copies", 1)
+        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
+            raise DeckError(f"{path}: design {did!r}: copies must be 1 or more, not {copies!r}")
+        extra = {key: v for key, v in d.items() if key not in ("id", "copies")}
+        designs.append(DesignInfo(did, copies, extra))
+    for p in sorted(root.iterdir()):
+        stem = p.stem
+        if p.suffix.lower() in PICTURE_SUFFIXES and stem not in seen and stem != BACK:
+            raise DeckError(f"{p}: no design {stem!r} in deck.toml (a picture per design id)")
+    return data, tuple(designs)
+
+
+def register(folder: str | Path) -> RegisteredDeck:
+    """Build what recognition needs from a deck folder (see the module doc); raises
+    ``DeckError`` naming the file for every problem, or the designs too alike."""
+    root = Path(folder)
+    data, designs = load_deck_file(root)
+    card_mm = (float(data["card_mm"][0]), float(data["card_mm"][1]))
+    aspect = card_mm[1] / card_mm[0]
+    size = template_size(card_mm)
+    templates = []
+    for did in [*(d.id for d in designs), BACK]:
+        path = _picture(root, did)
+        image = _read_picture(path)
+        quad = card_outline(image, aspect)
+        if quad is None:
+            raise DeckError(
+                f"{path}: no card outline of {card_mm[0]:g} x {card_mm[1]:g} mm's shape found:"
+                " a flat scan, or the card on a plain background"
+            )
+        templates.append(normalise(warp_card(image, quad, size)))
+    t = np.stack(templates)
+    flat = t.reshape(len(t), -1)
+    sim = flat @ flat.T
+    n = len(designs)
+    twins, alike = {}, []
+    for i in range(n + 1):
+        for j in range(i + 1, n + 1):
+            if sim[i, j] > TOO_ALIKE:
+                a = designs[i].id if i < n else BACK
+                b = designs[j].id if j < n else BACK
+                raise DeckError(
+                    f"{root}: designs {a!r} and {b!r} are too alike to tell apart"
+                    f" (correlation {sim[i, j]:.3f}); photograph them sharper or merge them"
+                )
+            if sim[i, j] > TWINS:
+                diff = np.linalg.norm(t[i] - t[j], axis=-1)
+                weight = cv2.GaussianBlur(diff, (0, 0), 1.0)
+                twins[(i, j)] = (weight / max(weight.max(), 1e-6)).astype(np.float32)
+                if j < n:
+                    alike.append(f"{designs[i].id}~{designs[j].id}")
+    warnings = []
+    if alike:
+        more = f" and {len(alike) - 8} more" if len(alike) > 8 else ""
+        warnings.append(
+            f"{len(alike)} pairs of designs alike but for a small region (their numbers),"
+            f" told apart on that region: {', '.join(alike[:8])}{more}"
+        )
+    deck = RegisteredDeck(
+        name=str(data.get("name", root.name)),
+        game=str(data.get("game", "")),
+        card_mm=card_mm,
+        designs=designs,
+        ids=(*(d.id for d in designs), BACK),
+        templates=t,
+        twins=twins,
+        warnings=tuple(warnings),
+        provisional=bool(data.get("provisional", False)),
+    )
+    save(deck, root / STORE)
+    return deck
+
+
+def save(deck: RegisteredDeck, path: Path) -> None:
+    pairs = np.array(list(deck.twins), dtype=np.int32).reshape(-1, 2)
+    weights = np.stack(list(deck.twins.values())) if deck.twins else np.zeros((0, 1, 1))
+    np.savez_compressed(path, templates=deck.templates, pairs=pairs, weights=weights)
+
+
+def load_deck(folder: str | Path) -> RegisteredDeck:
+    """The registered deck of ``folder``: from ``registered.npz`` when it is newer than
+    ``deck.toml`` and every picture, else registered afresh (and stored)."""
+    root = Path(folder)
+    data, designs = load_deck_file(root)
+    store = root / STORE
+    inputs = [
+        root / "deck.toml",
+        *(p for p in root.iterdir() if p.suffix.lower() in PICTURE_SUFFIXES),
+    ]
+    if not store.is_file() or store.stat().st_mtime < max(p.stat().st_mtime for p in inputs):
+        return register(root)
+    with np.load(store) as z:
+        templates, pairs, weights = z["templates"], z["pairs"], z["weights"]
+    card_mm = (float(data["card_mm"][0]), float(data["card_mm"][1]))
+    if len(templates) != len(designs) + 1:
+        return register(root)
+    return RegisteredDeck(
+        name=str(data.get("name", root.name)),
+        game=str(data.get("game", "")),
+        card_mm=card_mm,
+        designs=designs,
+        ids=(*(d.id for d in designs), BACK),
+        templates=templates,
+        twins={(int(a), int(b)): w for (a, b), w in zip(pairs, weights, strict=True)},
+        provisional=bool(data.get("provisional", False)),
+    )
