@@ -95,7 +95,8 @@ class SettleTracker:
     For ``hold_s`` seconds after ``accept`` a frame is also compared with the level it
     was accepted at: a slow slide whose window happened to fit the band goes on moving,
     and the running mean would follow it unnoticed (the change is lost); moving
-    ``trigger`` away from that level triggers, with ``before`` that level.
+    ``trigger`` away from that level (the running mean still within it) triggers, with
+    ``before`` that level.
     """
 
     def __init__(
@@ -147,11 +148,11 @@ class SettleTracker:
                 if not moved and last3 is not None:
                     mean3 = (last3[0][i] + last3[1][i] + values[i]) / 3
                     moved = abs(mean3 - base[i]) > self.trigger_mean[i]
-                if not moved and held is not None:
-                    moved = abs(values[i] - held[i]) > trigger[i]
-                if moved:
+                crept = not moved and held is not None and abs(values[i] - held[i]) > trigger[i]
+                if moved or crept:
                     self.settled = False
-                    self.before = list(base if held is None else held)
+                    # a step: the baseline, the best level; a creep: the level accepted
+                    self.before = list(held if crept else base)
                     self._held = None
                     self.stable_since = None
                     return TRIGGERED
