@@ -91,6 +91,12 @@ class SettleTracker:
     calls ``accept``. ``band`` and ``trigger`` are one number for every channel or one
     per channel; the caller may change them, ``window_s`` and ``min_frames`` between
     frames (the scale sets them from the noise it measures).
+
+    For ``hold_s`` seconds after ``accept`` a frame is also compared with the level it
+    was accepted at: a slow slide whose window happened to fit the band goes on moving,
+    and the running mean would follow it unnoticed (the change is lost); moving
+    ``trigger`` away from that level (the running mean still within it) triggers, with
+    ``before`` that level.
     """
 
     def __init__(
@@ -102,8 +108,12 @@ class SettleTracker:
         band: float | Sequence[float],
         trigger: float | Sequence[float],
         tare_time_s: float,
+        hold_s: float = 0.0,
     ) -> None:
         self.n = channels
+        self.hold_s = hold_s
+        self._held: list[float] | None = None  # the level accepted, while hold_s runs
+        self._t_accept = 0.0
         self.window_s, self.min_frames = window_s, min_frames
         self.band = _per_channel(band, channels)
         self.trigger = _per_channel(trigger, channels)
@@ -130,14 +140,20 @@ class SettleTracker:
             # the mean of three frames can only tell more where its trigger is lower
             lower = self.trigger_mean != trigger and len(frames) >= 3
             last3 = (frames[-3][1], frames[-2][1]) if lower else None
+            held = self._held
+            if held is not None and t - self._t_accept > self.hold_s:
+                held = self._held = None
             for i in range(self.n):
                 moved = abs(values[i] - base[i]) > trigger[i]
                 if not moved and last3 is not None:
                     mean3 = (last3[0][i] + last3[1][i] + values[i]) / 3
                     moved = abs(mean3 - base[i]) > self.trigger_mean[i]
-                if moved:
+                crept = not moved and held is not None and abs(values[i] - held[i]) > trigger[i]
+                if moved or crept:
                     self.settled = False
-                    self.before = list(base)
+                    # a step: the baseline, the best level; a creep: the level accepted
+                    self.before = list(held if crept else base)
+                    self._held = None
                     self.stable_since = None
                     return TRIGGERED
             self._averaged += 1
@@ -207,6 +223,8 @@ class SettleTracker:
         self.settled = True
         self.baseline = list(values if values is not None else self.window_mean)
         self._averaged = len(self._stable) if values is None else 1
+        if self.hold_s > 0.0 and self._t_last is not None:
+            self._held, self._t_accept = list(self.baseline), self._t_last
 
     def unsettle(self) -> None:
         """Forget the settled state (after a fault): the next stable window is new."""
@@ -218,3 +236,5 @@ class SettleTracker:
     def shift_baseline(self, channel: int, delta: float) -> None:
         """Move one channel's baseline (its zero was re-estimated by ``delta``)."""
         self.baseline[channel] += delta
+        if self._held is not None:
+            self._held[channel] += delta

@@ -124,6 +124,7 @@ class ScaleSensor:
             band=cfg.settle_band_g,
             trigger=cfg.trigger_g,
             tare_time_s=cfg.tare_time_s,
+            hold_s=cfg.settle_hold_s,
         )
         self.down: str | None = None
         self._reference: tuple[float, float] | None = None  # (M, τ) before the change

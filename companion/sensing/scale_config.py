@@ -18,6 +18,8 @@ class SensingConfig:
     settle_band_g: float = 3.0  # at rest: every cell within this band over the window
     settle_window_s: float = 0.08
     settle_min_frames: int = 4
+    settle_hold_s: float = 1.0  # after coming to rest, a cell leaving the level it settled
+    #                             at (by the trigger) this soon is the change going on
     min_pad_load_g: float = 1.0  # the pad the beam rests on carries at least this
     balance_wait_s: float = 1.5  # no pad loaded (a dead balance): at rest after this long
     mass_step_g: float = 10.0  # a change in total mass above this is a stone

@@ -66,6 +66,21 @@ def test_a_slow_slide_within_the_band_is_not_rest():
     assert TRIGGERED in states and STABLE not in states
 
 
+def test_a_slide_going_on_after_its_window_was_accepted_triggers_again():
+    tr = SettleTracker(
+        1, window_s=0.08, min_frames=4, band=3.0, trigger=3.0, tare_time_s=5, hold_s=1.0
+    )
+    tr.accept([0.0])
+    ramp = [0.19 * k for k in range(64)]  # 15 g/s for 0.8 s: 1.2 g a window
+    k = next(k for k, v in enumerate(ramp) if tr.update(k / 80, [v]) == STABLE)
+    assert k < 40  # stable while still sliding
+    tr.accept()  # the caller takes the window for rest; the slide goes on
+    accepted = tr.baseline[0]
+    later = [tr.update(j / 80, [ramp[j]]) for j in range(k + 1, 64)]
+    assert TRIGGERED in later  # not followed by the running mean unnoticed
+    assert tr.before[0] == pytest.approx(accepted)
+
+
 def test_a_stone_is_named_when_its_mass_is_clear():
     m = identify_stone(64.6, ["H1", "H2", "H3"], CENSUS)
     assert m.stones == ("H3",) and m.reason == ""

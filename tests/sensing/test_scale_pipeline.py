@@ -96,6 +96,18 @@ def test_the_stone_of_fate_sliding_is_a_shift_of_its_torque():
     assert of(ScaleSettled, new)[-1].down == "right"
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_stone_of_fate_slid_slowly_is_shifted_all_the_way(seed):
+    # 27 mm in 0.6 s (demo seed 113): the cells' window fits the settle band halfway,
+    # and the rest of the slide must not vanish into the baseline as it settles
+    t = Table(seed)
+    x0 = t.sim.physics.loads["fate"][1]
+    t.sim.slide("fate", x0 + 27.0, 0.6)
+    new = t.run(3.0)
+    shifted = sum(s.dtorque_gmm for s in of(LoadShifted, new))
+    assert shifted == pytest.approx(75 * 27.0, abs=200), f"seed {seed}"
+
+
 def test_moving_the_beam_to_another_notch_is_a_shift_once_the_sensor_knows_the_pivot():
     t = Table()
     t.sim.lift()
