@@ -62,7 +62,8 @@ class LiveServer:
         self.server = create_server(self.app, host="127.0.0.1", port=port, threads=8)
         self.port = self.server.effective_port
         self.url = f"http://127.0.0.1:{self.port}"
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.stopping = False
+        self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
     @property
@@ -70,9 +71,17 @@ class LiveServer:
         """The table PIN now (a new one after each use)."""
         return self.app.extensions["companion.pairing"].code
 
+    def _run(self) -> None:
+        try:
+            self.server.run()
+        except OSError:  # waitress's loop sees its sockets closed under it by stop()
+            if not self.stopping:
+                raise
+
     def stop(self):
+        self.stopping = True
+        self.service.close()  # ends the event streams first
         self.server.close()
-        self.service.close()
         self.thread.join(5)
 
 
