@@ -68,7 +68,7 @@ def cmd_calibrate_cards(args: argparse.Namespace) -> int:
 
 def cmd_see_cards(args: argparse.Namespace) -> int:
     """``companion see ... --deck DECK_DIR`` (called by ``vision_cli.cmd_see``)."""
-    from .devices.frames import ImageDirectorySource, VideoFileSource, frames, open_camera
+    from .devices.frames import frames
     from .errors import DeviceError
     from .sensing.observations import CellsChanged
     from .sensing.vision.calibrate import load_model
@@ -78,7 +78,7 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
     from .sensing.vision.deck import DeckError, load_deck
     from .sensing.vision.layout import load_layout
     from .sensing.vision.reader import BoardReading
-    from .vision_cli import default_colour_profile
+    from .vision_cli import default_colour_profile, frame_source
 
     cmd = "see"
     if not args.layout:
@@ -96,17 +96,9 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
     except (DeckError, OSError, ValueError) as e:
         return _err(cmd, str(e))
     try:
-        if args.images:
-            source = ImageDirectorySource(args.images)
-        elif args.video:
-            source = VideoFileSource(args.video)
-        else:
-            source = open_camera(
-                simulated=lambda: None,
-                announce=lambda m: print(f"companion see: {m}", file=sys.stderr),
-            )
-            if source is None:
-                return _err(cmd, "no camera for --deck (the simulation has no cards)")
+        source = frame_source(args, simulated=lambda: None)
+        if source is None:
+            return _err(cmd, "no camera for --deck (the simulation has no cards)")
     except DeviceError as e:
         return _err(cmd, str(e))
     tracker = ChangeTracker(layout.__class__(**_only(layout, reader.slots))) if stream else None

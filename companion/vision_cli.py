@@ -64,8 +64,22 @@ def _frame_json(name: str, reading) -> dict:
     return {"image": name, **reading.to_json()}
 
 
+def frame_source(args: argparse.Namespace, *, simulated):
+    """The frames ``companion see`` reads: the images given, ``--video``, else the camera
+    (``simulated``: the stand-in when no camera is there, announced on stderr)."""
+    from .devices.frames import ImageDirectorySource, VideoFileSource, open_camera
+
+    if args.images:
+        return ImageDirectorySource(args.images)
+    if args.video:
+        return VideoFileSource(args.video)
+    return open_camera(
+        simulated=simulated, announce=lambda m: print(f"companion see: {m}", file=sys.stderr)
+    )
+
+
 def cmd_see(args: argparse.Namespace) -> int:
-    from .devices.frames import ImageDirectorySource, VideoFileSource, frames, open_camera
+    from .devices.frames import frames
     from .errors import DeviceError
     from .sensing.observations import CellsChanged
     from .sensing.vision.changes import ChangeTracker
@@ -85,15 +99,7 @@ def cmd_see(args: argparse.Namespace) -> int:
         return _err("see", "give images, or --video FILE, or --camera (one of them)")
     stream = not args.images
     try:
-        if args.images:
-            source = ImageDirectorySource(args.images)
-        elif args.video:
-            source = VideoFileSource(args.video)
-        else:
-            source = open_camera(
-                simulated=lambda: _simulated_table(layout, args.frames),
-                announce=lambda m: print(f"companion see: {m}", file=sys.stderr),
-            )
+        source = frame_source(args, simulated=lambda: _simulated_table(layout, args.frames))
     except DeviceError as e:
         return _err("see", str(e))
     debug = Path(args.debug) if args.debug else None
