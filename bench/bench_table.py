@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import machine
 
-from companion.demo import SimulatedTable
+from companion.tables.hinkel_stein.demo import SimulatedTable
 from companion.profile import default_profile
 from companion.referee.service import GameService
 

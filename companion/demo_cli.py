@@ -1,8 +1,9 @@
 """``companion demo [GAME]``: scripted players at a simulated table, with the dashboard,
 or a game told in the terminal (``--terminal``).
 
-Hinkel & Stein: a simulated scale (physics, HX711 signals) and camera (``demo``);
-Stein im Brett: a synthetic camera over the board (``demo_stein_im_brett``). Either goes
+Hinkel & Stein: a simulated scale (physics, HX711 signals) and camera
+(``tables.hinkel_stein.demo``); Stein im Brett: a synthetic camera over the board
+(``tables.stein_im_brett.demo``). Either goes
 through the real sensing pipeline and referee; a move the sensors missed is entered on
 the tablet and announced.
 """
@@ -84,7 +85,7 @@ def players_thread(play: Callable, service) -> None:
     try:
         play(service)
     except Exception as e:
-        logging.getLogger("companion.demo").exception("the scripted players stopped")
+        logging.getLogger("companion.tables.hinkel_stein.demo").exception("the scripted players stopped")
         if not service.closed:
             service.announce(
                 f"demo: the scripted players stopped ({type(e).__name__}: {e}); the game"
@@ -93,7 +94,7 @@ def players_thread(play: Callable, service) -> None:
 
 
 def _serve_hinkel_stein(args: argparse.Namespace) -> int:
-    from .demo import SimulatedTable
+    from .tables.hinkel_stein.demo import SimulatedTable
     from .profile import default_profile
 
     names = ["Ana", "Ben", "Cleo", "Dora"][: args.players]
@@ -141,7 +142,7 @@ def _demo_recorder(service, args: argparse.Namespace):
 
 
 def _serve_stein_im_brett(args: argparse.Namespace) -> int:
-    from .demo_stein_im_brett import SimulatedBoardTable
+    from .tables.stein_im_brett.demo import SimulatedBoardTable
     from .games.stein_im_brett.random_player import DEFAULT_NAMES
 
     names = list(DEFAULT_NAMES[: args.players])

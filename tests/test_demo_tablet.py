@@ -14,8 +14,8 @@ import random
 
 import pytest
 
-from companion.demo import SimulatedTable
-from companion.demo_stein_im_brett import SimulatedBoardTable
+from companion.tables.hinkel_stein.demo import SimulatedTable
+from companion.tables.stein_im_brett.demo import SimulatedBoardTable
 from companion.games.stein_im_brett.random_player import DEFAULT_NAMES, RandomPlayer
 from companion.games.stein_im_brett.record import to_record as sib_record
 from companion.profile import default_profile

@@ -3,8 +3,9 @@
 - ``service``: ``GameService`` validates every action with the game's rules, journals it
   before anyone sees it, folds the journal into the state (also after a crash), undoes by
   appending corrections, and publishes each new snapshot to the dashboards.
-- ``hinkel_stein_view``: what a dashboard shows of a Hinkel & Stein game: the scale,
-  the ledger, who must act and the legal choices as ready-made records.
+- ``history``, ``state_files``: the index of past games, damaged journals set aside.
+
+Each game's own referee, view and demo live in ``companion.tables.<game>``.
 
 The referee may import the games, sensing and the journal; never Flask or hardware.
 """

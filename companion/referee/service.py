@@ -39,10 +39,10 @@ from ..games.registry import GameRules, rules_for
 from ..journal import Journal, record_text, storage_error
 from ..profile import ScaleProfile, default_profile
 from ..sensing.observations import Fault, Observation
-from . import hinkel_stein_view, state_files, stein_im_brett_view
+from ..tables import TABLES
+from ..tables.hinkel_stein.referee import Reaction, ScaleReferee
+from . import state_files
 from .history import DEFAULT_LIMIT, HistoryIndex
-from .scale_referee import Reaction, ScaleReferee
-from .stein_im_brett_camera import SteinImBrettCamera
 
 log = logging.getLogger("companion.referee")
 
@@ -50,7 +50,7 @@ log = logging.getLogger("companion.referee")
 #: (``table``: the game's referee, for what the sensors see),
 #: ``choices(state)``, ``undo_hint(action, before, after)``, ``start_record(players,
 #: options, rng)`` and ``CAMERA_LAYOUT`` (the vision layout the camera reads it with).
-VIEWS = {"hinkel-stein": hinkel_stein_view, "stein-im-brett": stein_im_brett_view}
+VIEWS = {game: table.view for game, table in TABLES.items()}
 
 #: Per game: the referee that turns the table's sensors into actions and warnings. Each
 #: has ``observe(obs, state)``, ``after_change(state)`` and ``tick(t_mono, state)`` (each
@@ -60,8 +60,7 @@ VIEWS = {"hinkel-stein": hinkel_stein_view, "stein-im-brett": stein_im_brett_vie
 #: misread accepted), ``watches_after_the_end`` (the board is still cleared after the game),
 #: a ``Reaction.amend`` (a record to replace the last action) with ``amend_refused(why)``.
 REFEREES: dict[str, Callable[[ScaleProfile], Any]] = {
-    "hinkel-stein": ScaleReferee,
-    "stein-im-brett": lambda profile: SteinImBrettCamera(),
+    game: table.referee for game, table in TABLES.items()
 }
 
 

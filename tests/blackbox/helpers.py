@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.blackbox.recorder import SessionRecorder, tap_demo_table
-from companion.demo import SimulatedTable
+from companion.tables.hinkel_stein.demo import SimulatedTable
 from companion.profile import default_profile
 from companion.referee.service import GameService
 
@@ -41,7 +41,7 @@ def record_demo(
 def record_sib(tmp: Path, *, seed: int, players: int = 2, steps: int = 6):
     """The first ``steps`` decisions of a Stein im Brett demo game (the synthetic camera
     only) on a recorded table; the service is closed. Returns the session and service."""
-    from companion.demo_stein_im_brett import SimulatedBoardTable
+    from companion.tables.stein_im_brett.demo import SimulatedBoardTable
     from companion.games.stein_im_brett.random_player import DEFAULT_NAMES
 
     service = GameService(tmp / "state")

@@ -192,7 +192,7 @@ def test_the_snapshot_is_serialised_once_per_version_for_every_event_stream(serv
 def test_what_the_table_showed_and_the_rules_refused_stands_until_the_game_changes(service):
     # the referee's records still go through the rules; a refusal is a warning that must
     # not vanish at the sensing loop's next tick (a tick rebuilds the referee's warnings)
-    from companion.referee.scale_referee import Reaction
+    from companion.tables.hinkel_stein.referee import Reaction
 
     service.new_game(START)
     illegal = {"type": "place", "player": "Ben", "stones": ["H5"], "space": "L2"}  # no call

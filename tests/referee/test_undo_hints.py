@@ -4,7 +4,7 @@ so a hint names what was taken back and what to put right, never "Undone" again.
 from __future__ import annotations
 
 from companion.games.hinkel_stein import Call, Condition, Stake, Start, apply, start_game
-from companion.referee.hinkel_stein_view import undo_hint
+from companion.tables.hinkel_stein.view import undo_hint
 
 START = Start(
     ("Ana", "Ben", "Cleo", "Dora"), (("pillar",), ("hinkelstein",), ("quartz",), ("boulder",))

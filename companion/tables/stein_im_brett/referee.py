@@ -29,10 +29,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..games.stein_im_brett import queries as q
-from ..games.stein_im_brett.names import COLOURS, DEFAULT_LAYOUT
-from ..games.stein_im_brett.state import GameState
-from ..sensing.observations import BoardLost, CellsChanged, Observation
+from ...games.stein_im_brett import queries as q
+from ...games.stein_im_brett.names import COLOURS, DEFAULT_LAYOUT
+from ...games.stein_im_brett.state import GameState
+from ...sensing.observations import BoardLost, CellsChanged, Observation
 
 EMPTY, UNKNOWN = "empty", "unknown"
 

@@ -16,12 +16,12 @@ from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from ..errors import MalformedRecord
-from ..games.stein_im_brett import actions as A
-from ..games.stein_im_brett import queries as q
-from ..games.stein_im_brett import scoring
-from ..games.stein_im_brett.advice import advice
-from ..games.stein_im_brett.names import (
+from ...errors import MalformedRecord
+from ...games.stein_im_brett import actions as A
+from ...games.stein_im_brett import queries as q
+from ...games.stein_im_brett import scoring
+from ...games.stein_im_brett.advice import advice
+from ...games.stein_im_brett.names import (
     COLOURS,
     GAME,
     MAX_PLAYERS,
@@ -29,8 +29,8 @@ from ..games.stein_im_brett.names import (
     ROUNDS,
     colours_each,
 )
-from ..games.stein_im_brett.state import GameState
-from ..games.stein_im_brett.summary import describe
+from ...games.stein_im_brett.state import GameState
+from ...games.stein_im_brett.summary import describe
 
 #: The camera layout this game is read with (``companion/sensing/vision/layouts``).
 CAMERA_LAYOUT = "stein-im-brett"
@@ -39,7 +39,7 @@ CAMERA_LAYOUT = "stein-im-brett"
 @cache
 def colour_hex() -> dict[str, str]:
     """Stone colour -> sRGB hex, as the vision layout gives it (the stones' real colours)."""
-    from ..sensing.vision.layout import load_layout
+    from ...sensing.vision.layout import load_layout
 
     pieces = load_layout(CAMERA_LAYOUT).pieces
     return {c: pieces[c].colour if c in pieces else "#888888" for c in COLOURS}

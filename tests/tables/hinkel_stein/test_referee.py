@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.profile import default_profile
-from companion.referee.scale_referee import FATE_REST_S
+from companion.tables.hinkel_stein.referee import FATE_REST_S
 from companion.referee.service import GameService
 from companion.sensing.observations import (
     BoardLost,

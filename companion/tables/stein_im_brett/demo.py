@@ -35,18 +35,18 @@ from dataclasses import replace
 
 import numpy as np
 
-from .devices.render import Hand, render
-from .devices.scenes import random_hand, random_scene
-from .errors import IllegalAction, MalformedRecord
-from .games.stein_im_brett import actions as A
-from .games.stein_im_brett import apply as apply_rules
-from .games.stein_im_brett import queries as q
-from .games.stein_im_brett.random_player import RandomPlayer, random_start
-from .games.stein_im_brett.record import to_record
-from .referee.service import GameService
-from .table import CameraView
+from ...devices.render import Hand, render
+from ...devices.scenes import random_hand, random_scene
+from ...errors import IllegalAction, MalformedRecord
+from ...games.stein_im_brett import actions as A
+from ...games.stein_im_brett import apply as apply_rules
+from ...games.stein_im_brett import queries as q
+from ...games.stein_im_brett.random_player import RandomPlayer, random_start
+from ...games.stein_im_brett.record import to_record
+from ...referee.service import GameService
+from ...table import CameraView
 
-log = logging.getLogger("companion.demo_stein_im_brett")
+log = logging.getLogger("companion.tables.stein_im_brett.demo")
 
 GAME = "stein-im-brett"
 FRAME_S = 0.2  # simulated seconds between two frames (5 frames a second)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.demo_stein_im_brett import SimulatedBoardTable
+from companion.tables.stein_im_brett.demo import SimulatedBoardTable
 from companion.games.registry import GAMES
 from companion.games.stein_im_brett.random_player import DEFAULT_NAMES
 from companion.records import jsonl_objects, replay_objects
@@ -78,7 +78,7 @@ def test_the_same_seed_deals_and_plays_the_same_turns(tmp_path):
 
 
 def test_a_turn_the_camera_misses_is_entered_on_the_tablet_and_announced(tmp_path, monkeypatch):
-    import companion.demo_stein_im_brett as demo
+    import companion.tables.stein_im_brett.demo as demo
 
     seed = 3
     monkeypatch.setattr(demo, "PATIENCE_S", 1.0)

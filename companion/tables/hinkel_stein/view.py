@@ -10,11 +10,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import MalformedRecord
-from ..games.hinkel_stein import actions as A
-from ..games.hinkel_stein import moves
-from ..games.hinkel_stein import queries as q
-from ..games.hinkel_stein.names import (
+from ...errors import MalformedRecord
+from ...games.hinkel_stein import actions as A
+from ...games.hinkel_stein import moves
+from ...games.hinkel_stein import queries as q
+from ...games.hinkel_stein.names import (
     BOULDER,
     KIND_PLURAL,
     OTHER_SIDE,
@@ -23,10 +23,10 @@ from ..games.hinkel_stein.names import (
     SPACES,
     fate_intervals_mm,
 )
-from ..games.hinkel_stein.random_player import ScaleModel
-from ..games.hinkel_stein.record import to_record
-from ..games.hinkel_stein.state import GameState, RoundResult
-from ..games.hinkel_stein.summary import describe
+from ...games.hinkel_stein.random_player import ScaleModel
+from ...games.hinkel_stein.record import to_record
+from ...games.hinkel_stein.state import GameState, RoundResult
+from ...games.hinkel_stein.summary import describe
 
 _MODEL = ScaleModel()
 
@@ -302,7 +302,7 @@ def start_record(
 ) -> dict[str, Any]:
     """The ``start`` record for a new game from the tablet: ``deal`` (each player's name
     to his stone cards) or, without, cards drawn with ``rng``; ``supply`` optional."""
-    from ..games.hinkel_stein.random_player import random_deal
+    from ...games.hinkel_stein.random_player import random_deal
 
     unknown = sorted(set(options) - {"deal", "supply"})
     if unknown:

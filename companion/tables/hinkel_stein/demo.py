@@ -24,19 +24,19 @@ import threading
 import time
 from collections.abc import Callable
 
-from .devices.scale_sim import ScaleSimulator
-from .errors import IllegalAction, MalformedRecord
-from .games.hinkel_stein import actions as A
-from .games.hinkel_stein import queries as q
-from .games.hinkel_stein.names import SPACES, fate_intervals_mm
-from .games.hinkel_stein.random_player import RandomPlayer, random_deal
-from .games.hinkel_stein.record import to_record
-from .profile import ScaleProfile
-from .referee.scale_referee import FATE_REST_S
-from .referee.service import GameService
-from .sensing.scale import ScaleSensor
+from ...devices.scale_sim import ScaleSimulator
+from ...errors import IllegalAction, MalformedRecord
+from ...games.hinkel_stein import actions as A
+from ...games.hinkel_stein import queries as q
+from ...games.hinkel_stein.names import SPACES, fate_intervals_mm
+from ...games.hinkel_stein.random_player import RandomPlayer, random_deal
+from ...games.hinkel_stein.record import to_record
+from ...profile import ScaleProfile
+from .referee import FATE_REST_S
+from ...referee.service import GameService
+from ...sensing.scale import ScaleSensor
 
-log = logging.getLogger("companion.demo")
+log = logging.getLogger("companion.tables.hinkel_stein.demo")
 
 PLACE_S, SETTLE_S, THINK_S = 0.8, 2.0, 0.4  # simulated seconds for a hand, a settle, a thought
 PATIENCE_S = 6.0  # how long the demo waits for the referee to record a move before it says "missed"
@@ -219,7 +219,7 @@ class SimulatedTable:
     def _enter_a_choice(self, state) -> None:
         """The players' own move was refused again and again here: they enter a legal
         choice of the dashboard's instead (announced), so the game goes on."""
-        from .referee.hinkel_stein_view import choices
+        from .view import choices
 
         options = [c["record"] for c in choices(state) if c["record"] and c["type"] != "fate"]
         if not options:
@@ -303,8 +303,8 @@ class SimulatedCamera:
     def __init__(self, sim: ScaleSimulator, profile: ScaleProfile, *, seed: int) -> None:
         import numpy as np
 
-        from .devices.scenes import random_scene
-        from .table import CameraView
+        from ...devices.scenes import random_scene
+        from ...table import CameraView
 
         self.sim, self.profile = sim, profile
         self.view = CameraView()
@@ -315,7 +315,7 @@ class SimulatedCamera:
 
     def reach(self, cell: str | None) -> None:
         """A hand reaches in to ``cell`` (a space of the layout), or is gone (None)."""
-        from .devices.scenes import random_hand
+        from ...devices.scenes import random_hand
 
         self.hand = None if cell is None else random_hand(self.scene, self.rng, target=cell)
 
@@ -339,7 +339,7 @@ class SimulatedCamera:
         """A frame at ``t_mono``: the observation the vision pipeline makes of it, or None."""
         from dataclasses import replace as dc_replace
 
-        from .devices.render import render
+        from ...devices.render import render
 
         hands = (self.hand,) if self.hand is not None else ()
         self.frames_with_hand += bool(hands)

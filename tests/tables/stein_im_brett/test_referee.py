@@ -16,7 +16,7 @@ from companion.games.stein_im_brett import (
 )
 from companion.games.stein_im_brett.random_player import RandomPlayer
 from companion.games.stein_im_brett.state import evolve
-from companion.referee.stein_im_brett_camera import Reaction, SteinImBrettCamera
+from companion.tables.stein_im_brett.referee import Reaction, SteinImBrettCamera
 from companion.sensing.observations import BoardLost, CellChange, CellsChanged
 
 LAYOUT = "stein-im-brett"

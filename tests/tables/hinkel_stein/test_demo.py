@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from companion.demo import SimulatedTable
+from companion.tables.hinkel_stein.demo import SimulatedTable
 from companion.games.registry import GAMES
 from companion.profile import default_profile
 from companion.records import jsonl_objects, replay_objects

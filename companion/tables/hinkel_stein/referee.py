@@ -17,18 +17,18 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ..games.hinkel_stein import queries as q
-from ..games.hinkel_stein.names import (
+from ...games.hinkel_stein import queries as q
+from ...games.hinkel_stein.names import (
     ABILITY_FATE,
     BOULDER,
     SMALLEST_BOULDER,
     SPACES,
     fate_position_allowed,
 )
-from ..games.hinkel_stein.state import GameState
-from ..profile import ScaleProfile
-from ..sensing.census import identify_stone
-from ..sensing.observations import (
+from ...games.hinkel_stein.state import GameState
+from ...profile import ScaleProfile
+from ...sensing.census import identify_stone
+from ...sensing.observations import (
     BoardLost,
     CellsChanged,
     Fault,

@@ -1,0 +1,47 @@
+"""Each game at the table, one home per game (``docs/design.md``, "Per-game homes").
+
+``companion/tables/<game>/`` holds what is one game's own at the table:
+
+- ``referee``: the game's referee, observations -> actions, warnings, what to put back;
+- ``view``: what a dashboard shows of the game, the choices offered, undo hints;
+- ``demo``: scripted players at the game's synthetic table.
+
+``TABLES`` names, per game id, its view module and how to make its referee; the shared
+service (``companion.referee.service``) looks games up here and nowhere else, so a new
+game at the table adds one folder and one entry below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from ..profile import ScaleProfile
+from .hinkel_stein import referee as hinkel_stein_referee
+from .hinkel_stein import view as hinkel_stein_view
+from .stein_im_brett import referee as stein_im_brett_referee
+from .stein_im_brett import view as stein_im_brett_view
+
+
+@dataclass(frozen=True)
+class Table:
+    """One game at the table: its view module and its referee factory.
+
+    The view has ``view(states, actions, table)``, ``choices(state)``,
+    ``undo_hint(action, before, after)``, ``start_record(players, options, rng)`` and
+    ``CAMERA_LAYOUT``; the referee's interface is described at
+    ``companion.referee.service.REFEREES``.
+    """
+
+    view: ModuleType
+    referee: Callable[[ScaleProfile], Any]
+
+
+TABLES: dict[str, Table] = {
+    "hinkel-stein": Table(hinkel_stein_view, hinkel_stein_referee.ScaleReferee),
+    "stein-im-brett": Table(
+        stein_im_brett_view, lambda profile: stein_im_brett_referee.SteinImBrettCamera()
+    ),
+}

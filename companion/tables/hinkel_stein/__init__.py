@@ -1,0 +1,1 @@
+"""Hinkel & Stein at the table: its referee, its view and its demo."""
