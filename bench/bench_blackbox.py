@@ -32,9 +32,9 @@ from common import load_average, machine
 from companion.blackbox.recorder import SessionRecorder, tap_demo_table
 from companion.blackbox.replay import replay_session
 from companion.blackbox.session import EVENTS, FRAMES, SCALE, read_session
-from companion.tables.hinkel_stein.demo import SimulatedTable
 from companion.profile import default_profile
 from companion.referee.service import GameService
+from companion.tables.hinkel_stein.demo import SimulatedTable
 
 NAMES = ["Ana", "Ben", "Cleo", "Dora"]
 HOUR = 3600.0

@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import machine
 
-from companion.tables.stein_im_brett.demo import SimulatedBoardTable
 from companion.games.stein_im_brett.random_player import DEFAULT_NAMES
 from companion.referee.service import GameService
+from companion.tables.stein_im_brett.demo import SimulatedBoardTable
 
 
 def main() -> None:

@@ -17,9 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import machine
 
-from companion.tables.hinkel_stein.demo import SimulatedTable
 from companion.profile import default_profile
 from companion.referee.service import GameService
+from companion.tables.hinkel_stein.demo import SimulatedTable
 
 TABLE_MOVES = ("place", "boulder", "fate", "notch", "tilt")
 

@@ -85,7 +85,7 @@ def players_thread(play: Callable, service) -> None:
     try:
         play(service)
     except Exception as e:
-        logging.getLogger("companion.tables.hinkel_stein.demo").exception("the scripted players stopped")
+        logging.getLogger("companion.demo").exception("the scripted players stopped")
         if not service.closed:
             service.announce(
                 f"demo: the scripted players stopped ({type(e).__name__}: {e}); the game"
@@ -94,8 +94,8 @@ def players_thread(play: Callable, service) -> None:
 
 
 def _serve_hinkel_stein(args: argparse.Namespace) -> int:
-    from .tables.hinkel_stein.demo import SimulatedTable
     from .profile import default_profile
+    from .tables.hinkel_stein.demo import SimulatedTable
 
     names = ["Ana", "Ben", "Cleo", "Dora"][: args.players]
 
@@ -142,8 +142,8 @@ def _demo_recorder(service, args: argparse.Namespace):
 
 
 def _serve_stein_im_brett(args: argparse.Namespace) -> int:
-    from .tables.stein_im_brett.demo import SimulatedBoardTable
     from .games.stein_im_brett.random_player import DEFAULT_NAMES
+    from .tables.stein_im_brett.demo import SimulatedBoardTable
 
     names = list(DEFAULT_NAMES[: args.players])
 

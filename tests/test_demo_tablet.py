@@ -14,12 +14,12 @@ import random
 
 import pytest
 
-from companion.tables.hinkel_stein.demo import SimulatedTable
-from companion.tables.stein_im_brett.demo import SimulatedBoardTable
 from companion.games.stein_im_brett.random_player import DEFAULT_NAMES, RandomPlayer
 from companion.games.stein_im_brett.record import to_record as sib_record
 from companion.profile import default_profile
 from companion.referee.service import GameService
+from companion.tables.hinkel_stein.demo import SimulatedTable
+from companion.tables.stein_im_brett.demo import SimulatedBoardTable
 
 NAMES = ["Ana", "Ben", "Cleo", "Dora"]
 FAST_PX = (512, 384)

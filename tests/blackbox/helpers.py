@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.blackbox.recorder import SessionRecorder, tap_demo_table
-from companion.tables.hinkel_stein.demo import SimulatedTable
 from companion.profile import default_profile
 from companion.referee.service import GameService
+from companion.tables.hinkel_stein.demo import SimulatedTable
 
 NAMES = ["Ana", "Ben", "Cleo", "Dora"]
 
@@ -41,8 +41,8 @@ def record_demo(
 def record_sib(tmp: Path, *, seed: int, players: int = 2, steps: int = 6):
     """The first ``steps`` decisions of a Stein im Brett demo game (the synthetic camera
     only) on a recorded table; the service is closed. Returns the session and service."""
-    from companion.tables.stein_im_brett.demo import SimulatedBoardTable
     from companion.games.stein_im_brett.random_player import DEFAULT_NAMES
+    from companion.tables.stein_im_brett.demo import SimulatedBoardTable
 
     service = GameService(tmp / "state")
     recorder = SessionRecorder(tmp / "recordings", source="demo")

@@ -32,11 +32,11 @@ from ...games.hinkel_stein.names import SPACES, fate_intervals_mm
 from ...games.hinkel_stein.random_player import RandomPlayer, random_deal
 from ...games.hinkel_stein.record import to_record
 from ...profile import ScaleProfile
-from .referee import FATE_REST_S
 from ...referee.service import GameService
 from ...sensing.scale import ScaleSensor
+from .referee import FATE_REST_S
 
-log = logging.getLogger("companion.tables.hinkel_stein.demo")
+log = logging.getLogger("companion.demo")
 
 PLACE_S, SETTLE_S, THINK_S = 0.8, 2.0, 0.4  # simulated seconds for a hand, a settle, a thought
 PATIENCE_S = 6.0  # how long the demo waits for the referee to record a move before it says "missed"

@@ -46,7 +46,7 @@ from ...games.stein_im_brett.record import to_record
 from ...referee.service import GameService
 from ...table import CameraView
 
-log = logging.getLogger("companion.tables.stein_im_brett.demo")
+log = logging.getLogger("companion.demo_stein_im_brett")
 
 GAME = "stein-im-brett"
 FRAME_S = 0.2  # simulated seconds between two frames (5 frames a second)

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from companion.tables.hinkel_stein.demo import SimulatedTable
 from companion.games.registry import GAMES
 from companion.profile import default_profile
 from companion.records import jsonl_objects, replay_objects
 from companion.referee.service import GameService
+from companion.tables.hinkel_stein.demo import SimulatedTable
 
 NAMES = ["Ana", "Ben", "Cleo", "Dora"]
 TABLE_MOVES = {"place", "boulder", "fate", "notch", "tilt"}

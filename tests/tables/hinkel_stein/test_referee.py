@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from companion.profile import default_profile
-from companion.tables.hinkel_stein.referee import FATE_REST_S
 from companion.referee.service import GameService
 from companion.sensing.observations import (
     BoardLost,
@@ -19,6 +18,7 @@ from companion.sensing.observations import (
     StoneAdded,
     StoneRemoved,
 )
+from companion.tables.hinkel_stein.referee import FATE_REST_S
 
 START = {
     "type": "start",

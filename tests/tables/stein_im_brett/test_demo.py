@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.tables.stein_im_brett.demo import SimulatedBoardTable
 from companion.games.registry import GAMES
 from companion.games.stein_im_brett.random_player import DEFAULT_NAMES
 from companion.records import jsonl_objects, replay_objects
 from companion.referee.service import GameService
+from companion.tables.stein_im_brett.demo import SimulatedBoardTable
 
 FAST_PX = (512, 384)
 

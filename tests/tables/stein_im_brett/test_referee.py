@@ -16,8 +16,8 @@ from companion.games.stein_im_brett import (
 )
 from companion.games.stein_im_brett.random_player import RandomPlayer
 from companion.games.stein_im_brett.state import evolve
-from companion.tables.stein_im_brett.referee import Reaction, SteinImBrettCamera
 from companion.sensing.observations import BoardLost, CellChange, CellsChanged
+from companion.tables.stein_im_brett.referee import Reaction, SteinImBrettCamera
 
 LAYOUT = "stein-im-brett"
 T = count(1)
