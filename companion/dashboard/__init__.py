@@ -15,7 +15,7 @@ from .. import settings
 from ..pairing import Pairing
 from ..paths import data_dir
 from ..referee.service import GameService
-from . import api, errors, pages, session_api, settings_api
+from . import api, errors, pages, seat_api, session_api, settings_api
 from .hosts import AllowedHosts
 from .streams import StreamHub, StreamLimits
 
@@ -82,5 +82,6 @@ def create_app(
     app.register_blueprint(session_api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(settings_api.bp)
+    app.register_blueprint(seat_api.bp)
     errors.init_app(app)
     return app

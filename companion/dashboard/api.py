@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..errors import IllegalAction, MalformedRecord, StorageError
 from ..referee.history import DEFAULT_LIMIT, MAX_LIMIT
-from ..referee.service import GameService, NoGame
+from ..referee.service import GameService, NoGame, RecordHidden
 from . import auth, errors
 from .streams import Refusal, StreamHub
 
@@ -147,6 +147,8 @@ def record():
         text = _service().record_jsonl()
     except NoGame as e:
         return _error(404, str(e))
+    except RecordHidden as e:
+        return _error(403, str(e))
     game_id = _service().snapshot()["game"]["id"]
     return Response(
         text,
@@ -161,6 +163,8 @@ def game_record(game_id: str):
         text = _service().record_of(game_id)
     except NoGame as e:
         return _error(404, str(e))
+    except RecordHidden as e:
+        return _error(403, str(e))
     return Response(
         text,
         mimetype="application/x-ndjson",

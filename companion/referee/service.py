@@ -65,11 +65,18 @@ REFEREES: dict[str, Callable[[ScaleProfile], Any]] = {
 
 
 _GAME_ID = state_files.GAME_ID
+#: Seat codes are 6 of these letters (no 0/O, 1/I/L to mistake): about 30 bits.
+SEAT_CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 DEVICE_STATES = ("ok", "simulated", "fault", "off")
 
 
 class NoGame(CompanionError, LookupError):
     """No game is under way: start one first."""
+
+
+class RecordHidden(CompanionError, PermissionError):
+    """The game under way hides cards (its view's ``HIDES_CARDS``): its record, which
+    lists them, is given out once the game is over."""
 
 
 class UndoConflict(CompanionError, ValueError):
@@ -118,6 +125,8 @@ class GameService:
         self._refusals: list[str] = []
         self.last_undo: list[str] = []
         self.asks: tuple[dict[str, Any], ...] = ()
+        #: (game id, {seat code: player}) for games whose view has ``seat_view``
+        self._seat_codes: tuple[str, dict[str, str]] | None = None
         #: the addresses that ask to pair now (``companion.pairing``), named on every dashboard
         self.pairing_requests: tuple[str, ...] = ()
         self.accepted: Counter[tuple[str, str]] = Counter()  # (source, record type) -> count
@@ -746,7 +755,8 @@ class GameService:
                     "actions": len(game.actions),
                     "row": game.seqs[-1],
                 },
-                "replay": game.rules.to_json(state),
+                # a game that hides cards says what the shared page may know of it
+                "replay": getattr(view, "public_json", game.rules.to_json)(state),
                 "view": view_data,
             }
 
@@ -754,9 +764,56 @@ class GameService:
         """The game so far as a JSONL record (undone actions left out)."""
         with self._lock:
             game = self._require_game()
+            self._check_record_shown(game)
             return "".join(
                 json.dumps(game.rules.to_record(a), ensure_ascii=False) + "\n" for a in game.actions
             )
+
+    def _check_record_shown(self, game: _Game) -> None:
+        view = VIEWS.get(game.rules.name)
+        if getattr(view, "HIDES_CARDS", False) and not game.state.finished:
+            raise RecordHidden(
+                f"the record of a {game.rules.title} game lists the cards hidden in the"
+                " stacks: it is given out once the game is over"
+            )
+
+    def seat_codes(self) -> dict[str, str]:
+        """{player: code} for the game under way, one random code per seat (kept apart
+        from the table PIN, new for each game and each start of the companion): with it
+        a player opens his own view (``seat_view``). Only for games with a seat view."""
+        with self._lock:
+            game = self._require_game()
+            view = VIEWS.get(game.rules.name)
+            if not hasattr(view, "seat_view"):
+                raise ValueError(f"{game.rules.title} has no private seat views")
+            gid = game.journal.path.stem
+            if self._seat_codes is None or self._seat_codes[0] != gid:
+                codes: dict[str, str] = {}
+                for p in game.state.players:
+                    code = "".join(secrets.choice(SEAT_CODE_LETTERS) for _ in range(6))
+                    while code in codes:  # pragma: no cover - one in millions
+                        code = "".join(secrets.choice(SEAT_CODE_LETTERS) for _ in range(6))
+                    codes[code] = p
+                self._seat_codes = (gid, codes)
+            return {p: c for c, p in self._seat_codes[1].items()}
+
+    def seat_view(self, code: str) -> dict[str, Any]:
+        """The private view of the seat whose code is ``code``; ``LookupError`` if no
+        seat of the game under way has that code."""
+        with self._lock:
+            game = self._game
+            codes = self._seat_codes
+            if game is None or codes is None or codes[0] != game.journal.path.stem:
+                raise NoGame("no seat codes are given out for a game under way")
+            text = code.strip().upper() if isinstance(code, str) else ""
+            player = None
+            for c, p in codes[1].items():  # compared in constant time, each
+                if secrets.compare_digest(c.encode(), text.encode()):
+                    player = p
+            if player is None:
+                raise NoGame("no seat has that code: ask for it at the table")
+            out = VIEWS[game.rules.name].seat_view(game.states, player)
+            return out | {"version": self._version, "instance": self.instance}
 
     def games(self, *, limit: int = DEFAULT_LIMIT, before: str | None = None) -> dict[str, Any]:
         """A page of the kept games, newest first, from the history index:
@@ -779,6 +836,9 @@ class GameService:
         path = self.state_dir / "games" / f"{game_id}.journal"
         if not path.exists():
             raise NoGame(f"no game {game_id!r} is kept here")
+        with self._lock:
+            if self._game is not None and self._game.journal.path.stem == game_id:
+                self._check_record_shown(self._game)
         with Journal(path, readonly=True) as j:
             return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in j.records())
 

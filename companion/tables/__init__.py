@@ -19,6 +19,8 @@ from types import ModuleType
 from typing import Any
 
 from ..profile import ScaleProfile
+from .heuchel_meuchel import referee as heuchel_meuchel_referee
+from .heuchel_meuchel import view as heuchel_meuchel_view
 from .hinkel_stein import referee as hinkel_stein_referee
 from .hinkel_stein import view as hinkel_stein_view
 from .stein_im_brett import referee as stein_im_brett_referee
@@ -43,5 +45,8 @@ TABLES: dict[str, Table] = {
     "hinkel-stein": Table(hinkel_stein_view, hinkel_stein_referee.ScaleReferee),
     "stein-im-brett": Table(
         stein_im_brett_view, lambda profile: stein_im_brett_referee.SteinImBrettCamera()
+    ),
+    "heuchel-meuchel": Table(
+        heuchel_meuchel_view, lambda profile: heuchel_meuchel_referee.HeuchelMeuchelCamera()
     ),
 }

@@ -1,0 +1,415 @@
+"""Heuchel & Meuchel from the camera: what changed on the board becomes the record's actions.
+
+Pure: the referee keeps the camera's settled view of the board (square -> label, see
+``cells``) and, given the engine's state, answers each observation with a ``Reaction``:
+records to submit (the rules still check them), warnings, and questions for the tablet.
+
+The companion knows every stack's order from the record, so the camera need only see top
+cards. The referee asks the engine: which sequence of legal actions (a move, favours,
+the end of a turn, the next player's move, Zugzwang's lost card) turns the record's
+board into exactly the board the camera sees? It searches such sequences square by
+square (``search``): an action is tried only if every square it changes is one where
+the camera and the record disagree, so the search stays small. Then:
+
+- exactly one sequence: it is submitted, action by action;
+- several (the camera cannot tell them apart: a stack's remainder discarded or the whole
+  stack moved, say): what they share is submitted, and the tablet is asked the rest
+  (``Reaction.asks``, one tap);
+- a sequence that needs a roll of the die: the die is tapped on the tablet (the camera
+  does not read it); the tablet is asked which number, the ones that fit offered;
+- none: the table shows something the rules refuse (a jump onto an occupied square, a
+  card above its goal, a favour from a higher rank, a stack re-ordered or split). Once
+  the view has stood still for ``WARN_AFTER_S`` seconds a red warning says what to put
+  back; nothing is recorded until the table is right again.
+
+A square that reads ``unknown`` (a hand over it, a card half moved): wait, never guess.
+After an undo the table still shows the undone action: nothing is proposed until the
+camera sees the table as the record has it again (or the players accept it as it is).
+Warnings never name a card hidden in a stack: the shared tablet keeps them hidden.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...errors import IllegalAction
+from ...games.heuchel_meuchel import apply, moves
+from ...games.heuchel_meuchel.actions import Action, Discard, End, Move, Roll, Take
+from ...games.heuchel_meuchel.names import CARDS, card_name
+from ...games.heuchel_meuchel.record import to_record
+from ...games.heuchel_meuchel.state import FAVOURS, GameState
+from ...games.heuchel_meuchel.summary import describe
+from ...sensing.observations import BoardLost, CellsChanged, Observation
+from .cells import BACK, EMPTY, UNKNOWN, cell_id, expected, parse_cell
+
+LAYOUT = "heuchel-meuchel"
+#: A disagreement the rules cannot explain is shown once the view stood still this long (s).
+WARN_AFTER_S = 1.0
+#: The longest sequence of actions one observation may explain (a move, three favours,
+#: the end of the turn, the next player's move).
+MAX_DEPTH = 6
+#: Sequences collected before the search stops (more than one: the tablet is asked).
+MAX_MATCHES = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """What the camera referee makes of one observation (the shape of the other
+    referees')."""
+
+    submit: tuple[dict[str, Any], ...] = ()  # records, in order, for the rules to check
+    warnings: tuple[str, ...] = ()  # every warning now standing (replaces the previous)
+    asks: tuple[dict[str, Any], ...] = ()  # {"label", "record"}: the tablet chooses
+
+
+def search(
+    state: GameState,
+    seen: dict[str, str],
+    *,
+    ignore: frozenset[str] = frozenset(),
+    max_depth: int = MAX_DEPTH,
+    limit: int = MAX_MATCHES,
+) -> list[tuple[Action, ...]]:
+    """Sequences of legal actions that turn ``state``'s board into ``seen`` (square ->
+    label), on every square but ``ignore``. Ends with a visible action (an ``End`` alone
+    shows nothing). Rolls are included where the dice variant needs them."""
+    found: list[tuple[Action, ...]] = []
+
+    def differ(st: GameState) -> set[str]:
+        exp = expected(st)
+        return {c for c, label in exp.items() if c not in ignore and seen.get(c) != label}
+
+    def walk(st: GameState, seq: tuple[Action, ...], diff: set[str]) -> None:
+        if len(found) >= limit:
+            return
+        if not diff:
+            if seq:
+                found.append(seq)
+            return
+        if len(seq) >= max_depth or st.finished:
+            return
+        exp = expected(st)
+        for a in moves.legal_actions(st):
+            if isinstance(a, End) and seq and isinstance(seq[-1], End):
+                continue
+            try:
+                nxt = apply(st, a)
+            except IllegalAction:  # pragma: no cover - legal_actions offers only legal ones
+                continue
+            after = expected(nxt)
+            changed = {c for c, label in after.items() if exp[c] != label}
+            if not changed and not isinstance(a, End | Roll):
+                continue
+            if not changed <= diff:
+                continue
+            walk(nxt, (*seq, a), differ(nxt))
+            if len(found) >= limit:
+                return
+
+    walk(state, (), differ(state))
+    return found
+
+
+def _card(label: str) -> str:
+    if label in CARDS:
+        return f"the {card_name(label)}"
+    return {EMPTY: "nothing", BACK: "a card turned over", UNKNOWN: "nothing it can read"}.get(
+        label, label
+    )
+
+
+def _expected_words(state: GameState, seat: int, row: int) -> str:
+    u = state.unit(seat, row)
+    if u is None:
+        return "nothing"
+    n = len(u.cards)
+    if u.flipped:
+        return "a flipped card" if n == 1 else f"a flipped stack of {n}"
+    return f"the {card_name(u.top)}" + ("" if n == 1 else f" on top of a stack of {n}")
+
+
+def _where(state: GameState, seat: int, row: int) -> str:
+    return f"row {row} of {state.players[seat]}'s column"
+
+
+@dataclass
+class HeuchelMeuchelCamera:
+    """Follows one game of Heuchel & Meuchel through the camera; one per game."""
+
+    layout: str = LAYOUT
+    view: dict[str, str] = field(default_factory=dict)  # square -> settled label
+    lost: bool = False
+    watches_after_the_end: bool = False
+    hand_on_scale: bool = False  # the shape of the scale referee's (no scale here)
+    last_settled: None = None
+    faulty: frozenset[str] = frozenset()
+    _t_mono: float = 0.0  # the last observation's time
+    _changed_at: float = 0.0  # when the view last changed
+    _held: dict[str, str] | None = None  # the view when an undo came: wait for the table
+    _accepted: dict[str, str] = field(default_factory=dict)  # square -> accepted reading
+    _proposed: tuple[Any, tuple[dict[str, Any], ...]] | None = None
+    _pending: tuple[str, ...] = ()  # warnings waiting for the view to stand still
+    _warnings: tuple[str, ...] = ()
+    _asks: tuple[dict[str, Any], ...] = ()
+
+    # -- entry points ----------------------------------------------------------------
+
+    def observe(self, obs: Observation, state: GameState) -> Reaction:
+        """React to one observation, given the game as the rules see it now."""
+        match obs:
+            case CellsChanged(layout=layout, changes=changes) if layout == self.layout:
+                self.lost = False
+                self._t_mono = obs.t_mono
+                for ch in changes:
+                    if parse_cell(ch.cell) is None:
+                        continue
+                    if self.view.get(ch.cell) != ch.after:
+                        self._changed_at = obs.t_mono
+                    self.view[ch.cell] = ch.after
+            case BoardLost(layout=layout) if layout == self.layout:
+                self.lost = True
+                self._t_mono = obs.t_mono
+        return self._judge(state)
+
+    def after_change(self, state: GameState) -> Reaction:
+        """Look again after an action was accepted (from the camera or the tablet)."""
+        return self._judge(state)
+
+    def tick(self, t_mono: float, state: GameState) -> Reaction:
+        """Time passes: a disagreement that stood still ``WARN_AFTER_S`` becomes a warning."""
+        self._t_mono = max(self._t_mono, t_mono)
+        if self._pending and self._t_mono - self._changed_at >= WARN_AFTER_S:
+            self._warnings = self._pending
+        return Reaction(warnings=self._warnings, asks=self._asks)
+
+    def tablet_action(self) -> None:
+        """An action entered on the tablet: judged afresh by ``after_change``."""
+
+    def undone(self, state: GameState) -> Reaction:
+        """Actions were undone: the table still shows them; wait until it is put back."""
+        self._held = dict(self.view)
+        self._proposed = None
+        return self._judge(state)
+
+    def accept_table(self, state: GameState) -> Reaction:
+        """The players confirm the table as it is: where the camera reads otherwise than
+        the record, its reading is accepted until that square changes again."""
+        exp = expected(state)
+        self._held = None
+        for c, label in exp.items():
+            seen = self.view.get(c, UNKNOWN)
+            if seen not in (UNKNOWN, label):
+                self._accepted[c] = seen
+        return self._judge(state)
+
+    # -- judging ---------------------------------------------------------------------
+
+    def _seen(self, state: GameState) -> dict[str, str]:
+        return {c: self.view.get(c, UNKNOWN) for c in expected(state)}
+
+    def _publish(self, warnings: list[str], *, now: bool) -> None:
+        """Warnings at once (``now``) or once the view has stood still long enough."""
+        self._pending = tuple(warnings)
+        if now or not warnings or self._t_mono - self._changed_at >= WARN_AFTER_S:
+            self._warnings = self._pending
+
+    def _judge(self, state: GameState) -> Reaction:
+        self._asks = ()
+        exp = expected(state)
+        seen = self._seen(state)
+        for c in list(self._accepted):
+            if seen[c] != self._accepted[c] or exp[c] == seen[c]:
+                del self._accepted[c]
+        stray = self._strays(state)
+        if self.lost or any(v == UNKNOWN for v in seen.values()):
+            return Reaction(warnings=self._warnings, asks=self._asks)  # wait, never guess
+        diff = {c for c in exp if seen[c] != exp[c] and self._accepted.get(c) != seen[c]}
+        if self._held is not None:
+            if not diff:
+                self._held = None
+            else:
+                self._publish(
+                    [
+                        "Undone: put the cards back as the dashboard shows them (the camera"
+                        " records nothing until the table matches the record again)",
+                        *self._differences(state, seen, diff),
+                    ],
+                    now=True,
+                )
+                return Reaction(warnings=self._warnings)
+        if not diff:
+            self._publish(stray, now=True)
+            return Reaction(warnings=self._warnings)
+        if state.finished:
+            self._publish(
+                ["The game is over, but the camera sees the board change: put it back", *stray],
+                now=False,
+            )
+            return Reaction(warnings=self._warnings)
+        found = search(state, seen, ignore=frozenset(self._accepted))
+        if not found:
+            self._publish([*self._diagnose(state, seen, diff), *stray], now=False)
+            return Reaction(warnings=self._warnings)
+        return self._propose(state, found, stray)
+
+    def _propose(
+        self, state: GameState, found: list[tuple[Action, ...]], stray: list[str]
+    ) -> Reaction:
+        first = found[0]
+        shared = 0
+        while shared < len(first) and all(
+            len(seq) > shared and seq[shared] == first[shared] for seq in found
+        ):
+            shared += 1
+        prefix = list(first[:shared])
+        roll_at = next((i for i, a in enumerate(prefix) if isinstance(a, Roll)), None)
+        if roll_at is not None:
+            prefix = prefix[:roll_at]
+        records = tuple(to_record(a) for a in prefix)
+        warnings = list(stray)
+        asks: list[dict[str, Any]] = []
+        if roll_at is not None or (shared < len(first) and isinstance(first[len(prefix)], Roll)):
+            k = len(prefix)
+            rolls = sorted({seq[k].value for seq in found if isinstance(seq[k], Roll)})
+            who = first[k].player
+            warnings.append(
+                f"{who} must roll the die: tap the number rolled on the tablet (the camera"
+                " does not read the die)"
+            )
+            asks = [
+                {"label": f"{who} rolled a {v}", "record": to_record(Roll(who, v))} for v in rolls
+            ]
+        elif len(found) > 1:
+            k = len(prefix)
+            options = list(dict.fromkeys(seq[k] for seq in found if len(seq) > k))
+            warnings.append(
+                "The camera cannot tell what happened: choose on the tablet ("
+                + "; or ".join(describe(a) for a in options)
+                + ")"
+            )
+            asks = [{"label": _ask_label(a), "record": to_record(a)} for a in options]
+        self._warnings = self._pending = tuple(warnings)
+        self._asks = tuple(asks)
+        key = (state, records)
+        if not records or self._proposed == key:
+            return Reaction(warnings=self._warnings, asks=self._asks)
+        self._proposed = key
+        return Reaction(records, self._warnings, self._asks)
+
+    def _strays(self, state: GameState) -> list[str]:
+        """Cards the camera sees in columns nobody plays."""
+        out = []
+        for c, label in sorted(self.view.items()):
+            where = parse_cell(c)
+            if where is not None and where[0] >= state.n and label not in (EMPTY, UNKNOWN):
+                out.append(
+                    f"A card lies on {c} (column {where[0] + 1}), but only {state.n} columns"
+                    " are played: take it off"
+                )
+        return out
+
+    def _differences(self, state: GameState, seen: dict[str, str], diff: set[str]) -> list[str]:
+        out = []
+        for c in sorted(diff, key=lambda c: parse_cell(c) or (0, 0)):
+            s, r = parse_cell(c)
+            out.append(
+                f"{_where(state, s, r).capitalize()} should show {_expected_words(state, s, r)};"
+                f" the camera sees {_card(seen[c])}"
+            )
+        return out
+
+    def _diagnose(self, state: GameState, seen: dict[str, str], diff: set[str]) -> list[str]:
+        """Why the rules refuse what the camera sees, and what to put back where."""
+        out: list[str] = []
+        explained: set[str] = set()
+        t = state.turn
+        on_turn = t.player if t is not None else None
+        where_seen = {label: c for c, label in seen.items() if label in CARDS and c in diff}
+        for c in sorted(diff, key=lambda c: parse_cell(c) or (0, 0)):
+            s, r = parse_cell(c)
+            u = state.unit(s, r)
+            if u is None or u.flipped or c in explained:
+                continue
+            to_cell = where_seen.get(u.top)
+            name = state.players[s]
+            if to_cell is not None:
+                s2, r2 = parse_cell(to_cell)
+                explained |= {c, to_cell}
+                if s2 != s:
+                    out.append(
+                        f"The {card_name(u.top)} went from {_where(state, s, r)} to"
+                        f" {_where(state, s2, r2)}: pawns move up their own column only; put it"
+                        f" back on row {r} of {name}'s column"
+                    )
+                    continue
+                k = _cards_moved(u.cards, seen[c])
+                why = _refusal(state, Move(name, r, k or 1, r2))
+                part = "it" if k in (None, 1) else f"the {k} cards"
+                order = "" if k in (None, 1) else ", in the same order"
+                out.append(
+                    f"{name} moved {part} from row {r} to row {r2}: {why}. Put {part} back on"
+                    f" row {r}{order}"
+                )
+                continue
+            if (
+                t is not None
+                and t.stage == FAVOURS
+                and s != on_turn
+                and r == t.at
+                and seen[c] != u.top
+            ):
+                explained.add(c)
+                k = _cards_moved(u.cards, seen[c])
+                who = state.players[on_turn]
+                why = _refusal(state, Take(who, name, k or 1))
+                out.append(
+                    f"{who} took cards from {_where(state, s, r)}: {why}. Put them back on"
+                    f" {name}'s square, on top, in the same order"
+                )
+                continue
+            if seen[c] in u.cards[1:] or (seen[c] == EMPTY and len(u.cards) > 1):
+                explained.add(c)
+                out.append(
+                    f"The stack on {_where(state, s, r)} was re-ordered or split (the camera sees"
+                    f" {_card(seen[c])} on top): stacks are never re-ordered; put it back as it"
+                    f" was, the {card_name(u.top)} on top ({name} knows the order)"
+                )
+        rest = diff - explained
+        if rest:
+            out.extend(self._differences(state, seen, rest))
+        return out
+
+
+def _cards_moved(cards: tuple[str, ...], now_on_top: str) -> int | None:
+    """How many cards left a stack, told by the card now on top (None: cannot tell)."""
+    if now_on_top == EMPTY:
+        return len(cards)
+    if now_on_top in cards[1:]:
+        return cards.index(now_on_top)
+    return None
+
+
+def _refusal(state: GameState, action: Action) -> str:
+    """The engine's reason for refusing ``action`` (the rule that forbids it)."""
+    try:
+        apply(state, action)
+    except IllegalAction as e:
+        return str(e)
+    return "that is not how the game stands now"
+
+
+def _ask_label(action: Action) -> str:
+    """A button's words for one way of reading what the camera saw."""
+    match action:
+        case Move(row=r, cards=k, to=to):
+            what = "1 card" if k == 1 else f"{k} cards"
+            return f"{what} from row {r} to row {to}"
+        case Take(column=col, cards=k):
+            return f"{k} card{'s' if k != 1 else ''} taken from {col}"
+        case Discard(row=r):
+            return f"the top card of row {r} lost"
+    return describe(action)
+
+
+__all__ = ["LAYOUT", "HeuchelMeuchelCamera", "Reaction", "cell_id", "search"]
