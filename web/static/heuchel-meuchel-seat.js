@@ -1,0 +1,80 @@
+// One player's own view of a Heuchel & Meuchel game (/seat): his seat code opens his
+// stacks in full and his live score; nothing of other players' hidden cards ever comes.
+// Polls the view every 3 s while the page is open (bounded: it stops after 2 hours).
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, attrs = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) node.setAttribute(k, v);
+    for (const c of children) node.append(c);
+    return node;
+  };
+  const CLASS = { F: "Fire-Eater", M: "Minstrel", Q: "Quack", L: "Lady", B: "Bishop", P: "Prince" };
+  const card = (c) => el("span", { class: `hm-card hm-${c[0]}`, title: `${CLASS[c[0]]} ${c.slice(1)}` }, el("b", {}, c[0]), c.slice(1));
+  const POLL_MS = 3000;
+  const MAX_POLLS = 2400;  // 2 hours
+  let code = sessionStorage.getItem("seat-code") || "";
+  let polls = 0;
+  let timer = null;
+
+  async function load() {
+    const res = await fetch(`/api/seat/${encodeURIComponent(code)}`, { cache: "no-store" });
+    const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
+    if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
+    return data;
+  }
+
+  function render(v) {
+    const me = v.players.find((p) => p.name === v.viewer);
+    $("seat-ask").hidden = true;
+    $("seat-board").hidden = false;
+    $("seat-leave").hidden = false;
+    $("seat-title").textContent = `${v.viewer}'s stacks`;
+    $("seat-awaiting").textContent = v.awaiting_text;
+    const rows = [];
+    for (let r = 13; r >= 1; r--) {
+      const sq = me.squares[r - 1];
+      if (!sq.unit) continue;
+      rows.push(el("div", { class: "hm-rowhead" }, el("b", {}, `row ${r}`)),
+        el("div", { class: "hm-stack" }, ...sq.unit.cards.map(card), sq.unit.flipped ? el("span", { class: "hm-flipped" }, "↻ flipped") : ""));
+    }
+    $("seat-mine").replaceChildren(...(rows.length ? rows : [el("p", {}, "No cards on the board.")]));
+    $("seat-score").textContent = `Your score if the game ended now: ${me.score}` +
+      (me.discards.length ? ` (discards: ${me.discards.join(", ")})` : "");
+    $("seat-others").replaceChildren(el("p", {}, "Top " + "cards of the others: ",
+      ...v.players.filter((p) => p !== me).map((p) => el("span", {}, ` ${p.name}: `,
+        ...p.squares.filter((s) => s.unit).map((s) => s.unit.top ? card(s.unit.top) : el("span", { class: "hm-back" }))))));
+  }
+
+  async function tick() {
+    try {
+      render(await load());
+      $("seat-error").textContent = "";
+    } catch (e) {
+      $("seat-error").textContent = e.message;
+      $("seat-ask").hidden = false;
+      $("seat-board").hidden = true;
+    }
+    if (++polls < MAX_POLLS && code) timer = setTimeout(tick, POLL_MS);
+  }
+
+  $("seat-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    code = $("seat-code").value.trim().toUpperCase();
+    sessionStorage.setItem("seat-code", code);
+    clearTimeout(timer);
+    polls = 0;
+    tick();
+  });
+  $("seat-leave").addEventListener("click", () => {
+    sessionStorage.removeItem("seat-code");
+    code = "";
+    clearTimeout(timer);
+    $("seat-ask").hidden = false;
+    $("seat-board").hidden = true;
+    $("seat-leave").hidden = true;
+  });
+  if (code) tick();
+})();
