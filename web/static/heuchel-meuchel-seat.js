@@ -43,7 +43,7 @@
     $("seat-mine").replaceChildren(...(rows.length ? rows : [el("p", {}, "No cards on the board.")]));
     $("seat-score").textContent = `Your score if the game ended now: ${me.score}` +
       (me.discards.length ? ` (discards: ${me.discards.join(", ")})` : "");
-    $("seat-others").replaceChildren(el("p", {}, "Top " + "cards of the others: ",
+    $("seat-others").replaceChildren(el("h2", {}, "The others' top cards"), el("p", {},
       ...v.players.filter((p) => p !== me).map((p) => el("span", {}, ` ${p.name}: `,
         ...p.squares.filter((s) => s.unit).map((s) => s.unit.top ? card(s.unit.top) : el("span", { class: "hm-back" }))))));
   }

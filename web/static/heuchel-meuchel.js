@@ -161,7 +161,8 @@
         p.winner ? el("span", { class: "badge chief" }, "winner") : ""),
       el("td", { class: "hm-discards" }, ...(p.discards.length ? p.discards.map((c) => el("span", { class: `hm-card small hm-${c[0]}`, title: cardName(c) }, el("b", {}, c[0]), c.slice(1))) : ["—"])),
       el("td", { class: "discs" }, p.score !== null ? String(p.score)
-        : el("span", { title: "the cards in sight only; the hidden cards count at the end" }, `${p.shown.points} (+${p.shown.hidden} hidden)`))));
+        : el("span", { title: "the cards in sight only; the hidden cards count at the end" }, String(p.shown.points),
+          p.shown.hidden ? el("span", { class: "hm-hidden" }, `+${p.shown.hidden} hidden`) : ""))));
     $("hm-players").replaceChildren(el("tr", {}, el("th", {}, "Player"), el("th", {}, "Discards"),
       el("th", { class: "discs" }, view.finished ? "Score" : "In sight")), ...rows);
     const tally = $("hm-tally");
