@@ -3,7 +3,8 @@
 The vision layout ``heuchel-meuchel`` names the square of column ``c`` (1 to 6, from the
 left, one per player in seating order) and row ``r`` (1 at the bottom to 13) ``c<c>r<r>``.
 The card reader labels a square with the design id of the card on top (``L4``), ``back``
-(a card turned over: flipped at its goal), ``empty`` or ``unknown``. Only the top card of
+(a card turned over: flipped at its goal), ``empty`` or ``unknown``; a camera without a
+registered deck says ``face`` for any card face up. Only the top card of
 a stack shows; what lies under it the companion knows from the record (the engine's
 state), never from the camera.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 from ...games.heuchel_meuchel.names import ROWS
 from ...games.heuchel_meuchel.state import GameState, Unit
 
-EMPTY, UNKNOWN, BACK = "empty", "unknown", "back"
+EMPTY, UNKNOWN, BACK, FACE = "empty", "unknown", "back", "face"
 #: Columns on the printed board (the most players).
 COLUMNS = 6
 

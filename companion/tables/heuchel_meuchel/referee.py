@@ -8,8 +8,8 @@ The companion knows every stack's order from the record, so the camera need only
 cards. The referee asks the engine: which sequence of legal actions (a move, favours,
 the end of a turn, the next player's move, Zugzwang's lost card) turns the record's
 board into exactly the board the camera sees? It searches such sequences square by
-square (``search``): an action is tried only if every square it changes is one where
-the camera and the record disagree, so the search stays small. Then:
+square (``search``): an action is tried only if it changes a square where the camera
+and the record disagree, and no square the camera sees as it was; the search stays small. Then:
 
 - exactly one sequence: it is submitted, action by action;
 - several (the camera cannot tell them apart: a stack's remainder discarded or the whole
@@ -22,6 +22,8 @@ the camera and the record disagree, so the search stays small. Then:
   the view has stood still for ``WARN_AFTER_S`` seconds a red warning says what to put
   back; nothing is recorded until the table is right again.
 
+A camera that reads only ``face`` or ``back`` (no registered deck) is enough: a ``face``
+fits any card face up, and what it cannot tell apart the tablet is asked.
 A square that reads ``unknown`` (a hand over it, a card half moved): wait, never guess.
 After an undo the table still shows the undone action: nothing is proposed until the
 camera sees the table as the record has it again (or the players accept it as it is).
@@ -41,7 +43,7 @@ from ...games.heuchel_meuchel.record import to_record
 from ...games.heuchel_meuchel.state import FAVOURS, GameState
 from ...games.heuchel_meuchel.summary import describe
 from ...sensing.observations import BoardLost, CellsChanged, Observation
-from .cells import BACK, EMPTY, UNKNOWN, cell_id, expected, parse_cell
+from .cells import BACK, EMPTY, FACE, UNKNOWN, cell_id, expected, parse_cell
 
 LAYOUT = "heuchel-meuchel"
 #: A disagreement the rules cannot explain is shown once the view stood still this long (s).
@@ -78,7 +80,7 @@ def search(
 
     def differ(st: GameState) -> set[str]:
         exp = expected(st)
-        return {c for c, label in exp.items() if c not in ignore and seen.get(c) != label}
+        return {c for c, label in exp.items() if c not in ignore and not agrees(seen.get(c), label)}
 
     def walk(st: GameState, seq: tuple[Action, ...], diff: set[str]) -> None:
         if len(found) >= limit:
@@ -99,16 +101,22 @@ def search(
                 continue
             after = expected(nxt)
             changed = {c for c, label in after.items() if exp[c] != label}
-            if not changed and not isinstance(a, End | Roll):
-                continue
-            if not changed <= diff:
-                continue
+            if not (changed & diff) and not isinstance(a, End | Roll):
+                continue  # every visible action must explain a square the camera differs on
+            if not all(c in diff or agrees(seen.get(c), after[c]) for c in changed):
+                continue  # it changes a square the camera sees as it was
             walk(nxt, (*seq, a), differ(nxt))
             if len(found) >= limit:
                 return
 
     walk(state, (), differ(state))
     return found
+
+
+def agrees(seen: str | None, label: str) -> bool:
+    """Whether the camera's ``seen`` fits the record's ``label``: the same, or ``face`` (a
+    camera that tells face from back but not which card) on a card face up."""
+    return seen == label or (seen == FACE and label in CARDS)
 
 
 def _card(label: str) -> str:
@@ -219,12 +227,12 @@ class HeuchelMeuchelCamera:
         exp = expected(state)
         seen = self._seen(state)
         for c in list(self._accepted):
-            if seen[c] != self._accepted[c] or exp[c] == seen[c]:
+            if seen[c] != self._accepted[c] or agrees(seen[c], exp[c]):
                 del self._accepted[c]
         stray = self._strays(state)
         if self.lost or any(v == UNKNOWN for v in seen.values()):
             return Reaction(warnings=self._warnings, asks=self._asks)  # wait, never guess
-        diff = {c for c in exp if seen[c] != exp[c] and self._accepted.get(c) != seen[c]}
+        diff = {c for c in exp if not agrees(seen[c], exp[c]) and self._accepted.get(c) != seen[c]}
         if self._held is not None:
             if not diff:
                 self._held = None

@@ -213,3 +213,14 @@ def test_every_move_of_random_games_is_recorded_from_the_boards_alone():
                 cam.view = expected(state)  # as if the tablet chose (or the camera was right)
                 cam.after_change(state)
                 prev = state
+
+
+def test_a_camera_that_sees_only_face_or_back_asks_what_it_cannot_tell():
+    s = start_game(DEAL2)  # F5 on F2 on F1 on row 1, then M1, Q1, L1
+    cam = camera(s)
+    see(cam, s, {c: "face" for c, v in expected(s).items() if v not in ("empty", "back")})
+    r = see(cam, s, {"c1r5": "face"})  # something of the stack went to row 5: how much?
+    assert not r.submit
+    assert sorted(a["record"]["cards"] for a in r.asks) == [1, 2]  # all 3: row 1 empty
+    r = see(cam, s, {"c1r1": "empty"})  # the whole stack moved after all
+    assert r.submit == (to_record(Move("Ana", 1, 3, 5)),)
