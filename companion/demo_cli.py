@@ -3,7 +3,8 @@ or a game told in the terminal (``--terminal``).
 
 Hinkel & Stein: a simulated scale (physics, HX711 signals) and camera
 (``tables.hinkel_stein.demo``); Stein im Brett: a synthetic camera over the board
-(``tables.stein_im_brett.demo``). Either goes
+(``tables.stein_im_brett.demo``); Heuchel & Meuchel: a synthetic camera over the card
+table (``tables.heuchel_meuchel.demo``). Each goes
 through the real sensing pipeline and referee; a move the sensors missed is entered on
 the tablet and announced.
 """
@@ -23,6 +24,7 @@ EXIT_OK, EXIT_USAGE, EXIT_PORT = 0, 2, 4
 DEMO_GAMES = {
     "hinkel-stein": ("Hinkel & Stein", (2, 3, 4), 4),
     "stein-im-brett": ("Stein im Brett", (2, 3, 4, 5, 6), 3),
+    "heuchel-meuchel": ("Heuchel & Meuchel", (2, 3, 4, 5, 6), 3),
 }
 
 
@@ -45,6 +47,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.game == "stein-im-brett":
         return _tell_stein_im_brett(args) if args.terminal else _serve_stein_im_brett(args)
+    if args.game == "heuchel-meuchel":
+        return _tell_heuchel_meuchel(args) if args.terminal else _serve_heuchel_meuchel(args)
     return _tell_hinkel_stein(args) if args.terminal else _serve_hinkel_stein(args)
 
 
@@ -168,6 +172,48 @@ def _serve_stein_im_brett(args: argparse.Namespace) -> int:
     return _serve(args, "Stein im Brett", notice, play)
 
 
+def _serve_heuchel_meuchel(args: argparse.Namespace) -> int:
+    from .games.heuchel_meuchel.random_player import DEFAULT_NAMES
+    from .tables.heuchel_meuchel.demo import SimulatedCardTable
+
+    names = list(DEFAULT_NAMES[: args.players])
+
+    def play(service) -> None:
+        seed = args.seed
+        while not service.closed:
+            table = SimulatedCardTable(service, seed=seed, speed=args.speed)
+            table.play_game(names, dice=args.dice)
+            table.idle(10.0)  # a pause to look at the tally, then the next game
+            seed += 1
+
+    notice = (
+        "DEMO: Heuchel & Meuchel on a synthetic card table seen by a camera (rendered cards,"
+        " hands reaching in), scripted players (seeded random legal choices); the die and"
+        " the end of a turn are tapped on the tablet, which may still take over any move"
+    )
+    return _serve(args, "Heuchel & Meuchel", notice, play)
+
+
+def _tell_heuchel_meuchel(args: argparse.Namespace) -> int:
+    from .games.heuchel_meuchel.random_player import random_game_iter
+    from .games.heuchel_meuchel.summary import describe, to_text
+
+    print(
+        f"Demo: a {args.players}-player game of Heuchel & Meuchel played by seeded random"
+        f" legal players (seed {args.seed})" + (", with the die." if args.dice else ".")
+    )
+    last = None
+    for action, state in random_game_iter(args.players, args.seed, dice=args.dice):
+        print(f"  {describe(action)}")
+        last = state
+        if args.delay:
+            time.sleep(args.delay)
+    if last is not None:
+        print()
+        print(to_text(last))
+    return EXIT_OK
+
+
 def _tell_hinkel_stein(args: argparse.Namespace) -> int:
     from .games.hinkel_stein.actions import Tilt
     from .games.hinkel_stein.random_player import random_game_iter
@@ -238,7 +284,7 @@ def register(
     d.add_argument(
         "--players",
         type=int,
-        help="Hinkel & Stein 2-4 (default 4), Stein im Brett 2-6 (default 3)",
+        help="Hinkel & Stein 2-4 (default 4), Stein im Brett and Heuchel & Meuchel 2-6 (default 3)",
     )
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--speed", type=float, default=2.0, help="how much faster than real time")
@@ -249,6 +295,7 @@ def register(
         "--terminal", action="store_true", help="no dashboard: tell a game in the terminal"
     )
     d.add_argument("--no-camera", action="store_true", help="Hinkel & Stein: the scale only")
+    d.add_argument("--dice", action="store_true", help="Heuchel & Meuchel: the dice variant")
     d.add_argument("--delay", type=float, default=0.02, help="--terminal: seconds between actions")
     from .blackbox.cli import add_record_options
 

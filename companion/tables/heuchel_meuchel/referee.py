@@ -322,7 +322,7 @@ class HeuchelMeuchelCamera:
         for c in sorted(diff, key=lambda c: parse_cell(c) or (0, 0)):
             s, r = parse_cell(c)
             out.append(
-                f"{_where(state, s, r).capitalize()} should show {_expected_words(state, s, r)};"
+                f"{_upper(_where(state, s, r))} should show {_expected_words(state, s, r)};"
                 f" the camera sees {_card(seen[c])}"
             )
         return out
@@ -387,6 +387,10 @@ class HeuchelMeuchelCamera:
         if rest:
             out.extend(self._differences(state, seen, rest))
         return out
+
+
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _cards_moved(cards: tuple[str, ...], now_on_top: str) -> int | None:

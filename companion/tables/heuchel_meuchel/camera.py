@@ -1,0 +1,142 @@
+"""Frames -> the card observations Heuchel & Meuchel's referee reads, and the deal as laid.
+
+``CardCamera`` reads each frame's card slots with a registered deck (``CardReader``) and
+settles them with the ``ChangeTracker``: a square's new label (a card's id, ``back`` or
+``empty``) is reported once it read the same over several clear frames, nothing near it
+covered by a hand. ``ready_deck`` writes and registers the generated deck of the game
+(``companion calibrate cards --ready heuchel-meuchel`` does the same in a folder of your
+choice).
+
+``DealReader`` follows the setup: each player lays his six cards on their starting
+squares, a stack card by card, so the camera sees each card before the next covers it.
+The order a square's cards were seen in is its stack, bottom first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...games.heuchel_meuchel.names import CARDS, CARDS_PER_PLAYER, START_OF, card_name
+from ...sensing.observations import BoardLost, CellsChanged, Observation
+from .cells import EMPTY, parse_cell
+
+LAYOUT = "heuchel-meuchel"
+#: A card reading this sure counts towards settling a square. The generated deck's twins
+#: (one class, values differing in the printed number only) are often read right with a
+#: small margin (0.1 to 0.5 at 1.1 px/mm); the wrong readings measured had under 0.03.
+#: Three frames in a row must agree besides (the change tracker).
+MIN_CONFIDENCE = 0.05
+
+
+def ready_deck(folder: str | Path):
+    """The generated Heuchel & Meuchel deck, written into ``folder`` and registered."""
+    from ...devices.card_art import write_ready_deck
+    from ...sensing.vision.deck import register
+
+    write_ready_deck(LAYOUT, folder)
+    return register(folder)
+
+
+class CardCamera:
+    """One stream of frames of the board -> ``CellsChanged``/``BoardLost`` observations."""
+
+    def __init__(self, deck, *, model=None, min_confidence: float = MIN_CONFIDENCE) -> None:
+        from ...sensing.vision.card_reader import CardReader
+        from ...sensing.vision.changes import ChangeTracker
+        from ...sensing.vision.layout import load_layout
+
+        self.layout = load_layout(LAYOUT)
+        self.reader = CardReader(self.layout, deck, model=model, stream=True)
+        self.tracker = ChangeTracker(self.layout, min_confidence=min_confidence)
+
+    def feed(self, image, t_mono: float) -> Observation | None:
+        """One frame (BGR) taken at ``t_mono`` s: the observation it makes certain, or None."""
+        from ...sensing.vision.classify import CellReading
+        from ...sensing.vision.reader import BoardReading
+
+        board, cards = self.reader.read(image)
+        labels = BoardReading(
+            board.layout,
+            board.status,
+            cells={
+                k: CellReading(v.card or v.label, v.confidence, v.occluded)
+                for k, v in cards.items()
+            },
+        )
+        return self.tracker.update(labels, t_mono)
+
+
+class DealReader:
+    """The deal as the camera sees it being laid, for ``players`` players."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.seen: dict[tuple[int, int], list[str]] = {}  # (seat, row) -> cards, bottom first
+        self.lost = False
+
+    def observe(self, obs: Observation) -> None:
+        match obs:
+            case CellsChanged(layout=layout, changes=changes) if layout == LAYOUT:
+                self.lost = False
+                for ch in changes:
+                    where = parse_cell(ch.cell)
+                    if where is None:
+                        continue
+                    pile = self.seen.setdefault(where, [])
+                    if ch.after == EMPTY:
+                        pile.clear()  # taken back up: laid again from the start
+                    elif ch.after in CARDS and (not pile or pile[-1] != ch.after):
+                        if ch.after in pile:  # a card lifted off the one above it
+                            del pile[pile.index(ch.after) + 1 :]
+                        else:
+                            pile.append(ch.after)
+            case BoardLost(layout=layout) if layout == LAYOUT:
+                self.lost = True
+
+    def stacks(self) -> list[list[list[str]]]:
+        """Per seat, its stacks top card first, lowest row first."""
+        out: list[list[list[str]]] = [[] for _ in range(self.players)]
+        for (seat, _row), pile in sorted(self.seen.items()):
+            if pile and seat < self.players:
+                out[seat].append(list(reversed(pile)))
+        return out
+
+    def problems(self) -> list[str]:
+        """What keeps the deal as seen from being a legal start, in words; [] when ready."""
+        out = []
+        counts = [0] * self.players
+        where: dict[str, list[str]] = {}
+        for (seat, row), pile in sorted(self.seen.items()):
+            for c in pile:
+                where.setdefault(c, []).append(f"c{seat + 1}r{row}")
+                if seat >= self.players:
+                    out.append(f"The {card_name(c)} lies in column {seat + 1}: nobody plays it")
+                    continue
+                counts[seat] += 1
+                if START_OF[c] != row:
+                    out.append(
+                        f"The {card_name(c)} lies on row {row} of column {seat + 1}; its"
+                        f" starting square is row {START_OF[c]}"
+                    )
+        for c, cells in where.items():
+            if len(cells) > 1:
+                out.append(f"The {card_name(c)} is seen on {', '.join(cells)}: it is dealt once")
+        for seat, n in enumerate(counts):
+            if n != CARDS_PER_PLAYER:
+                out.append(
+                    f"Column {seat + 1} holds {n} cards; each player lays {CARDS_PER_PLAYER}"
+                )
+        return out
+
+    def start_record(self, players: list[str], *, dice: bool = False) -> dict:
+        """The ``start`` record of the deal as laid; ``ValueError`` naming what is wrong."""
+        if len(players) != self.players:
+            raise ValueError(f"the deal was read for {self.players} players, not {len(players)}")
+        problems = self.problems()
+        if problems:
+            raise ValueError("; ".join(problems))
+        stacks = dict(zip(players, self.stacks(), strict=True))
+        out = {"type": "start", "game": LAYOUT, "players": players, "stacks": stacks}
+        if dice:
+            out["dice"] = True
+        return out

@@ -1,0 +1,334 @@
+"""The Heuchel & Meuchel demo table: scripted players at a synthetic camera, end to end.
+
+Seeded random legal players (``RandomPlayer``) decide; what they do with the cards goes
+through the whole pipeline: the synthetic camera renders the board as a camera over the
+table sees it (``devices.render`` with the generated deck's pictures on the cards: one
+pose and lamp for the game, fresh sensor noise every frame, a hand reaching in while a
+card is laid or moved), the vision reads the frames (``CardCamera``: the card reader and
+the change tracker) and the referee records what it sees (``GameService.observe``).
+
+The deal: each player lays his cards on their starting squares, a stack card by card;
+``DealReader`` reads it and the game starts from the deal as read. The die and the end
+of a turn are tapped on the tablet (the camera does not see them). When the camera
+cannot tell two readings apart (a remainder discarded, say), the tablet is asked and the
+player taps what he did (counted in ``asked``). A move the referee did not record within
+``PATIENCE_S`` is entered on the tablet, announced and counted in ``missed``; one it
+recorded otherwise than played is undone, entered right and counted in ``wrong``: never
+silently. Should the tablet change the game meanwhile (an undo, a move entered), the
+table follows the record (``match_board``) and the players carry on from there.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ...devices.card_scenes import deck_pictures
+from ...devices.render import Hand, render
+from ...devices.scenes import random_hand, random_scene
+from ...errors import IllegalAction, MalformedRecord
+from ...games.heuchel_meuchel import actions as A
+from ...games.heuchel_meuchel import apply as apply_rules
+from ...games.heuchel_meuchel.names import START_OF
+from ...games.heuchel_meuchel.random_player import RandomPlayer, random_setup
+from ...games.heuchel_meuchel.record import to_record
+from ...games.heuchel_meuchel.state import GameState
+from ...referee.service import GameService
+from .camera import CardCamera, DealReader, ready_deck
+from .cells import BACK, cell_id, parse_cell
+
+log = logging.getLogger("companion.demo_heuchel_meuchel")
+
+GAME = "heuchel-meuchel"
+FRAME_S = 0.2  # simulated seconds between two frames
+THINK_S = 1.0  # simulated seconds a player thinks before he acts
+PATIENCE_S = 3.0  # simulated seconds of clear frames before a move counts as missed
+
+
+def camera_pose(
+    board_mm: tuple[float, float], size_px: tuple[int, int], rng: np.random.Generator
+) -> np.ndarray:
+    """Board mm -> image px for a camera above the long board, its length along the frame's
+    width (either way round), filling 85-92 % of it, a few degrees off square and a little
+    perspective (each corner moved up to 1.5 % of the frame)."""
+    bw, bh = board_mm
+    w, h = size_px
+    scale = rng.uniform(0.85, 0.92) * min(w / bh, h / bw)
+    turn = np.radians(rng.uniform(-3, 3)) + (np.pi / 2 if rng.random() < 0.5 else -np.pi / 2)
+    c, s = np.cos(turn), np.sin(turn)
+    corners = np.array([[0, 0], [bw, 0], [bw, bh], [0, bh]], float) - np.array([bw, bh]) / 2
+    pts = corners @ np.array([[c, s], [-s, c]]) * scale + np.array([w, h]) / 2
+    pts += rng.uniform(-0.015, 0.015, (4, 2)) * np.array([w, h])
+    src = (corners + np.array([bw, bh]) / 2).astype(np.float32)
+    return cv2.getPerspectiveTransform(src, pts.astype(np.float32)).astype(np.float64)
+
+
+def _deck_dir() -> Path:
+    return Path(tempfile.gettempdir()) / "companion-heuchel-meuchel-deck"
+
+
+class SimulatedCardTable:
+    """Plays games of Heuchel & Meuchel on ``service`` through a synthetic camera.
+
+    ``seed``: everything (deal, choices, scene, noise, hands) comes from it; ``speed`` > 0
+    runs in real time (``speed`` times faster), None as fast as possible (tests, bench);
+    ``size_px``: the camera's frame (width, height). Counters: ``frames``, ``read_s`` /
+    ``render_s`` (CPU seconds reading / rendering), ``recorded`` (actions the camera
+    recorded as played), ``asked`` (tapped because the camera could not tell), ``missed``
+    (entered on the tablet), ``wrong`` (recorded otherwise than played), ``accepted``
+    (times the players accepted the table as it is: a card the camera misreads),
+    ``deal_ok``.
+    """
+
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        seed: int = 1,
+        speed: float | None = 1.0,
+        size_px: tuple[int, int] = (1600, 900),
+        sleep: Callable[[float], None] = time.sleep,
+        deck=None,
+        deck_dir: str | Path | None = None,
+    ) -> None:
+        self.service = service
+        self.seed = seed
+        self.speed = speed
+        self.sleep = sleep
+        folder = Path(deck_dir) if deck_dir is not None else _deck_dir()
+        self.deck = deck if deck is not None else ready_deck(folder)
+        self.pictures = deck_pictures(folder)
+        self.rng = random.Random(seed)
+        self.player = RandomPlayer(seed)
+        self.np_rng = np.random.default_rng(seed)
+        self.camera = CardCamera(self.deck)
+        layout = self.camera.layout
+        scene = random_scene(layout, self.np_rng, size_px=size_px, hands=0, shadows=0)
+        pose = camera_pose(layout.size_mm, size_px, self.np_rng)
+        self.scene = replace(scene, contents={}, art={}, board_to_image=pose)
+        self.table: dict[str, tuple[str, ...] | str] = {}  # square -> cards (top first) or BACK
+        self.t_mono = 0.0
+        self.frames = self.recorded = self.asked = self.missed = self.wrong = self.accepted = 0
+        self.read_s = self.render_s = 0.0
+        self.deal_ok = None
+        self.stop = threading.Event()
+        self._deal: DealReader | None = None
+        service.device_status("camera", "simulated", "rendered views of the demo's card table")
+
+    # -- time and frames ---------------------------------------------------------------
+
+    def idle(self, seconds: float) -> None:
+        """``seconds`` of table time with nothing changing (no frames)."""
+        while seconds > 1e-9 and not self.stop.is_set():
+            dt = min(0.5, seconds)
+            self.t_mono += dt
+            self.service.tick(self.t_mono)
+            if self.speed:
+                self.sleep(dt / self.speed)
+            seconds -= dt
+
+    def frame(self, hand: Hand | None = None) -> None:
+        """One frame of the table as it lies now, read and handed on; then ``FRAME_S``."""
+        contents, art = {}, {}
+        for cell, what in self.table.items():
+            if what == BACK:
+                contents[cell], art[cell] = "back", self.pictures["back"]
+            elif what:
+                contents[cell], art[cell] = "face", self.pictures[what[0]]
+        scene = replace(self.scene, contents=contents, art=art, hands=(hand,) if hand else ())
+        t0 = time.process_time()
+        image = render(scene, self.np_rng).image
+        t1 = time.process_time()
+        obs = self.camera.feed(image, self.t_mono)
+        self.render_s += t1 - t0
+        self.read_s += time.process_time() - t1
+        self.frames += 1
+        if obs is not None:
+            if self._deal is not None:
+                self._deal.observe(obs)
+            else:
+                self.service.observe(obs)
+        self.idle(FRAME_S)
+
+    def _hand(self, cell: str) -> Hand:
+        return random_hand(self.scene, self.np_rng, target=cell)
+
+    def _settle(self, done: Callable[[], bool], patience_s: float = PATIENCE_S) -> bool:
+        waited = 0.0
+        while not done() and waited < patience_s - 1e-9 and not self.stop.is_set():
+            self.frame()
+            waited += FRAME_S
+        return done()
+
+    def show_state(self, state: GameState) -> None:
+        """The table as the record has it (square -> top first, flipped as ``back``)."""
+        self.table = {}
+        for s in range(state.n):
+            for r, u in state.units(s):
+                self.table[cell_id(s, r)] = BACK if u.flipped else u.cards
+
+    # -- a game --------------------------------------------------------------------------
+
+    def deal(self, players: list[str], *, dice: bool = False, read: bool = True) -> dict:
+        """Lay a seeded deal, card by card (with ``read``: through the camera, the start
+        as read; a deal misread is entered as laid and counted in ``missed``)."""
+        stacks = random_setup(players, self.rng)
+        truth = {
+            "type": "start",
+            "game": GAME,
+            "players": list(players),
+            "stacks": {p: [list(st) for st in ss] for p, ss in zip(players, stacks, strict=True)},
+        }
+        if dice:
+            truth["dice"] = True
+        if not read:
+            return truth
+        self._deal = DealReader(len(players))
+        self.table = {}
+        try:
+            self._settle(lambda: False, 3 * FRAME_S)  # the empty board
+            for s, ss in enumerate(stacks):
+                for st in ss:
+                    cell = cell_id(s, START_OF[st[0]])
+                    for k in range(len(st) - 1, -1, -1):  # bottom card first
+                        self.table[cell] = st[k:]
+                        laid = sum(len(v) for v in self.table.values())
+                        self.service.device_status(
+                            "camera",
+                            "simulated",
+                            f"the demo's card table: the deal is being laid and read, {laid}"
+                            f" of {6 * len(players)} cards",
+                        )
+                        self.frame(self._hand(cell))
+                        self._settle(lambda cell=cell, c=st[k]: self._deal_top(cell) == c)
+            try:
+                read_start = self._deal.start_record(list(players), dice=dice)
+            except ValueError as e:
+                self.service.announce(f"demo: the deal was misread ({e}); entered as laid")
+                self.missed += 1
+                self.deal_ok = False
+                return truth
+            self.deal_ok = read_start == truth
+            if not self.deal_ok:
+                self.missed += 1
+                self.service.announce(
+                    "demo: the deal was read otherwise than laid; entered as laid"
+                )
+                return truth
+            return read_start
+        finally:
+            self._deal = None
+
+    def _deal_top(self, cell: str) -> str | None:
+        """The card the deal reader last saw laid on ``cell``."""
+        pile = self._deal.seen.get(parse_cell(cell)) if self._deal is not None else None
+        return pile[-1] if pile else None
+
+    def play_game(self, players: list[str], *, dice: bool = False, read_deal: bool = True) -> None:
+        """Deal, start and play a whole game (or until ``stop`` is set)."""
+        start = self.deal(players, dice=dice, read=read_deal)
+        self.service.new_game(start)
+        self.service.device_status("camera", "simulated", "rendered views of the demo's card table")
+        self.show_state(self.service.game_state)
+        self._settle(lambda: False, 3 * FRAME_S)
+        self.play_on()
+
+    def play_on(self, max_actions: int | None = None) -> None:
+        """Play the game under way to its end (or ``max_actions`` actions)."""
+        done = 0
+        while not self.stop.is_set() and (max_actions is None or done < max_actions):
+            state = self.service.game_state
+            if state is None or state.finished:
+                return
+            self.match_board(state)
+            try:
+                self.step(state)
+            except (IllegalAction, MalformedRecord, ValueError) as e:
+                log.info("seed %d: the tablet got there first (%s)", self.seed, e)
+                self.idle(THINK_S)
+            done += 1
+
+    def step(self, state: GameState) -> None:
+        """The next decision of whoever is on turn: tapped (the die, the end of the
+        turn) or done with the cards under the camera."""
+        action = self.player.choose(state)
+        self.idle(THINK_S)
+        if isinstance(action, A.Roll | A.End):
+            self.service.submit(to_record(action), source="tablet")
+            return
+        after = apply_rules(state, action)
+        before_table = dict(self.table)
+        self.show_state(after)
+        moved = [
+            c
+            for c in set(before_table) | set(self.table)
+            if before_table.get(c) != self.table.get(c)
+        ]
+        target = moved[-1] if moved else cell_id(state.turn.player, 1)
+        self.frame(self._hand(target))
+        self._settle(lambda: self.service.game_state is not state or bool(self.service.asks))
+        now = self.service.game_state
+        if now is state and self.service.asks:
+            self.asked += 1
+            self.service.submit(to_record(action), source="tablet")  # the player taps it
+            self._settle(lambda: self.service.game_state is not state)
+            return
+        if now is state and self.service.warnings:
+            # the camera reads a square otherwise than the record (a misread card): the
+            # players look, find the table right and accept it as it is
+            self.accepted += 1
+            self.service.confirm()
+            self._settle(lambda: self.service.game_state is not state)
+            now = self.service.game_state
+        if now is state:
+            self.missed += 1
+            self.service.announce(
+                f"demo: the camera did not record {action.player}'s {to_record(action)['type']};"
+                " entered on the tablet instead"
+            )
+            self.service.submit(to_record(action), source="tablet")
+            return
+        since = self._since(state)
+        if since is None:
+            return  # the tablet changed the game meanwhile: look again
+        if since == [action] or (since and since[-1] == action and now == after):
+            self.recorded += 1
+            return
+        self.wrong += 1
+        log.warning("seed %d: recorded %s, played %s", self.seed, since, action)
+        self.service.announce(
+            f"demo: the camera recorded {since} but {action} was played; undone and entered"
+        )
+        self.service.undo(len(since))
+        self.service.submit(to_record(action), source="tablet")
+
+    def _since(self, before: GameState) -> list[A.Action] | None:
+        """The actions journaled since the game stood at ``before`` (None: undone since)."""
+        game = self.service._game  # the demo reads the service's fold; it never writes it
+        if game is None:
+            return None
+        for i in range(len(game.states) - 1, -1, -1):
+            if game.states[i] is before:
+                return list(game.actions[i + 1 :])
+        return None
+
+    def match_board(self, state: GameState) -> None:
+        """Bring the table in line with the record after the tablet took over (an undo,
+        a move entered by hand): a hand over each square that changes, then clear frames."""
+        before = dict(self.table)
+        self.show_state(state)
+        changed = [c for c in set(before) | set(self.table) if before.get(c) != self.table.get(c)]
+        if not changed:
+            return
+        for c in sorted(changed):
+            self.frame(self._hand(c))
+        self._settle(lambda: not self.service.warnings)
