@@ -73,10 +73,13 @@ def search(
     max_depth: int = MAX_DEPTH,
     limit: int = MAX_MATCHES,
 ) -> list[tuple[Action, ...]]:
-    """Sequences of legal actions that turn ``state``'s board into ``seen`` (square ->
-    label), on every square but ``ignore``. Ends with a visible action (an ``End`` alone
-    shows nothing). Rolls are included where the dice variant needs them."""
+    """The shortest sequences of legal actions that turn ``state``'s board into ``seen``
+    (square -> label), on every square but ``ignore``: each ends with a visible action (an
+    ``End`` alone shows nothing); rolls are included where the dice variant needs them.
+    Shortest first: a longer story that also fits (the move, then a roll and more moves)
+    is never preferred to the move alone."""
     found: list[tuple[Action, ...]] = []
+    max_len = max_depth
 
     def differ(st: GameState) -> set[str]:
         exp = expected(st)
@@ -89,7 +92,7 @@ def search(
             if seq:
                 found.append(seq)
             return
-        if len(seq) >= max_depth or st.finished:
+        if len(seq) >= max_len or st.finished:
             return
         exp = expected(st)
         for a in moves.legal_actions(st):
@@ -109,7 +112,12 @@ def search(
             if len(found) >= limit:
                 return
 
-    walk(state, (), differ(state))
+    start = differ(state)
+    for depth in range(1, max_depth + 1):  # the shortest explanations, and only those
+        max_len = depth
+        walk(state, (), start)
+        if found:
+            break
     return found
 
 
