@@ -192,7 +192,8 @@ def new_game():
     if not isinstance(body, dict) or "players" not in body:
         return _error(
             400,
-            'send {"game": "hinkel-stein" or "stein-im-brett", "players": [names, clockwise]}'
+            'send {"game": "hinkel-stein", "stein-im-brett" or "heuchel-meuchel",'
+            ' "players": [names, clockwise]}'
             " and the game's options (docs/api.md)",
         )
     options = {k: v for k, v in body.items() if k not in ("players", "game")}

@@ -36,6 +36,7 @@ from ...games.heuchel_meuchel.random_player import random_setup
 from ...games.heuchel_meuchel.record import to_record
 from ...games.heuchel_meuchel.state import GameState, Unit
 from ...games.heuchel_meuchel.summary import describe
+from ...games.heuchel_meuchel.text import and_list
 from ...games.heuchel_meuchel.turns import awaited_words
 from .cells import cell_id
 
@@ -255,7 +256,8 @@ def seat_view(states: Sequence[GameState], player: str) -> dict[str, Any]:
 
 
 def _cards(cards: Sequence[str]) -> str:
-    return ", ".join(f"the {card_name(c)}" for c in cards)
+    """``Prince 1 and Lady 3``: discarded cards lie face up, so they may be named."""
+    return and_list(card_name(c) for c in cards)
 
 
 def undo_hint(action: A.Action, before: GameState, after: GameState) -> str:
