@@ -60,6 +60,7 @@ def test_a_whole_turn_tapped_and_seen_and_stacks_stay_hidden(page, live, tmp_pat
     expect(square(page, "c1r1")).to_contain_text("×3")
     board = page.locator("#page-heuchel-meuchel").inner_text()
     assert "F2" not in board.replace(" ", "") and "F1" not in board.replace(" ", "")
+    expect(page.locator("#record-link")).to_be_hidden()  # it lists the hidden cards
     state = page.evaluate("JSON.stringify(snap)")
     assert '"F2"' not in state and '"F1"' not in state
     # Ana taps her Bishop (row 5): its target, row 6, lights up; she taps it

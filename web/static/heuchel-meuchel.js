@@ -184,6 +184,7 @@
     drawBoard();
     renderDecisions(s);
     renderPlayers();
+    $("record-link").hidden = !view.finished;  // the record lists the hidden cards: at the end
   }
 
   $("hm-undo").addEventListener("click", () => undoLast());
