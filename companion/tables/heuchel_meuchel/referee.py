@@ -53,6 +53,9 @@ WARN_AFTER_S = 1.0
 MAX_DEPTH = 6
 #: Sequences collected before the search stops (more than one: the tablet is asked).
 MAX_MATCHES = 6
+#: Actions tried, at most, for one observation (about 0.1 ms each): a board far from the
+#: record (cards laid before the game starts, say) gives up here and is shown as a warning.
+MAX_NODES = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +75,7 @@ def search(
     ignore: frozenset[str] = frozenset(),
     max_depth: int = MAX_DEPTH,
     limit: int = MAX_MATCHES,
+    max_nodes: int = MAX_NODES,
 ) -> list[tuple[Action, ...]]:
     """The shortest sequences of legal actions that turn ``state``'s board into ``seen``
     (square -> label), on every square but ``ignore``: each ends with a visible action (an
@@ -80,6 +84,7 @@ def search(
     is never preferred to the move alone."""
     found: list[tuple[Action, ...]] = []
     max_len = max_depth
+    budget = [max_nodes]  # states looked at, at most: a board far from the record stops here
 
     def differ(st: GameState) -> set[str]:
         exp = expected(st)
@@ -96,6 +101,9 @@ def search(
             return
         exp = expected(st)
         for a in moves.legal_actions(st):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return
             if isinstance(a, End) and seq and isinstance(seq[-1], End):
                 continue
             try:

@@ -224,3 +224,12 @@ def test_a_camera_that_sees_only_face_or_back_asks_what_it_cannot_tell():
     assert sorted(a["record"]["cards"] for a in r.asks) == [1, 2]  # all 3: row 1 empty
     r = see(cam, s, {"c1r1": "empty"})  # the whole stack moved after all
     assert r.submit == (to_record(Move("Ana", 1, 3, 5)),)
+
+
+def test_a_board_far_from_the_record_is_a_warning_not_an_endless_search():
+    s = start_game(DEAL2)
+    cam = camera(s)
+    empty = dict.fromkeys(expected(s), "empty")  # the cards not laid out at all
+    r = see(cam, s, empty, t=50.0)
+    assert not r.submit
+    assert cam.tick(50.0 + WARN_AFTER_S, s).warnings
