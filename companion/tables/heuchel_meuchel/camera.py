@@ -65,6 +65,18 @@ class CardCamera:
         )
         return self.tracker.update(labels, t_mono)
 
+    def current(self, t_mono: float) -> CellsChanged:
+        """Every square as the camera has settled on it, as one observation: for a referee
+        that starts (a new game) while the camera has been watching all along."""
+        from ...sensing.observations import CellChange
+
+        changes = tuple(
+            CellChange(cell, "unknown", label, 1.0)
+            for cell, label in self.tracker.state().items()
+            if label is not None
+        )
+        return CellsChanged(t_mono, self.layout.name, changes)
+
 
 class DealReader:
     """The deal as the camera sees it being laid, for ``players`` players."""

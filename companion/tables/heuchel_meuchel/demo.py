@@ -239,6 +239,7 @@ class SimulatedCardTable:
         self.service.new_game(start)
         self.service.device_status("camera", "simulated", "rendered views of the demo's card table")
         self.show_state(self.service.game_state)
+        self.service.observe(self.camera.current(self.t_mono))  # what the camera saw laid
         self._settle(lambda: False, 3 * FRAME_S)
         self.play_on()
 
