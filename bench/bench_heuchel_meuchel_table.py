@@ -103,7 +103,7 @@ def main() -> None:
         for key in total:
             total[key] += one[key]
     wall = time.perf_counter() - t0
-    n = total["actions"]
+    n = max(total["actions"], 1)
     print(
         f"settled: {args.games} games (seeds {args.first_seed}..{args.first_seed + args.games - 1},"
         f" 2-6 players, half with the die), {n} moves/favours/lost cards: recorded as played"
