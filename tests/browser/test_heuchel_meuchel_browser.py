@@ -116,3 +116,36 @@ def test_a_seat_code_opens_a_players_own_cards_on_a_phone(page, live, browser, t
         expect(watcher.locator("#hm-codes-btn")).to_be_hidden()
     finally:
         watcher.context.close()
+
+
+def test_a_restarted_companion_resumes_the_game_from_its_journal(page, live, tmp_path):
+    from .conftest import LiveServer
+
+    start(live)
+    see(live, {"c1r1": "F1", "c1r4": "F5"})  # Ana's top two Fire-Eaters jump to row 4
+    expect(square(page, "c1r4")).to_contain_text("×2")
+    live.stop()
+    again = LiveServer(tmp_path, port=live.port)  # the same state directory and address
+    try:
+        assert again.service.game_state.unit(0, 4).cards == ("F5", "F2")
+        page.goto(again.url)
+        expect(square(page, "c1r4")).to_contain_text("F5")
+        expect(square(page, "c1r4")).to_contain_text("×2")
+        expect(page.locator("#awaiting")).to_have_text("Ben must move a card or stack")
+        # the camera goes on: the new referee learns the board, then Ben's move is recorded
+        changes = tuple(
+            CellChange(c, "unknown", v, 0.95) for c, v in expected(again.service.game_state).items()
+        )
+        again.service.observe(CellsChanged(100.0, "heuchel-meuchel", changes))
+        again.service.observe(
+            CellsChanged(
+                101.0,
+                "heuchel-meuchel",
+                (CellChange("c2r1", "F3", "empty", 1), CellChange("c2r7", "empty", "F3", 1)),
+            )
+        )
+        expect(square(page, "c2r7")).to_contain_text("F3")
+        expect(page.locator("#awaiting")).to_have_text("Cid must move a card or stack")
+    finally:
+        again.stop()
+        live.stop = lambda: None  # already stopped
