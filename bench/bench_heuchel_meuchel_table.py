@@ -104,14 +104,15 @@ def main() -> None:
             total[key] += one[key]
     wall = time.perf_counter() - t0
     n = max(total["actions"], 1)
-    print(
-        f"settled: {args.games} games (seeds {args.first_seed}..{args.first_seed + args.games - 1},"
-        f" 2-6 players, half with the die), {n} moves/favours/lost cards: recorded as played"
-        f" {total['recorded']} ({100 * total['recorded'] / n:.1f} %), asked on the tablet"
-        f" {total['asked']} ({100 * total['asked'] / n:.1f} %), wrong {total['wrong']}, missed"
-        f" {total['missed']}; referee {1000 * total['cpu_s'] / n:.2f} CPU ms an observation;"
-        f" {wall:.1f} s wall"
-    )
+    if args.games > 0:
+        print(
+            f"settled: {args.games} games (seeds {args.first_seed}..{args.first_seed + args.games - 1},"
+            f" 2-6 players, half with the die), {n} moves/favours/lost cards: recorded as played"
+            f" {total['recorded']} ({100 * total['recorded'] / n:.1f} %), asked on the tablet"
+            f" {total['asked']} ({100 * total['asked'] / n:.1f} %), wrong {total['wrong']}, missed"
+            f" {total['missed']}; referee {1000 * total['cpu_s'] / n:.2f} CPU ms an observation;"
+            f" {wall:.1f} s wall"
+        )
 
     if args.frame_games <= 0:
         return
