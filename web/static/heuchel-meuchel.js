@@ -20,7 +20,8 @@
       return [el("span", { class: "hm-back", title: "flipped at its goal" }, "▮"),
         unit.count > 1 ? el("span", { class: "hm-count" }, `×${unit.count}`) : ""];
     }
-    return [el("span", { class: `hm-card hm-${unit.top[0]}`, title: cardName(unit.top) },
+    return [el("span", { class: `hm-card hm-${unit.top[0]}${unit.flipped ? " is-flipped" : ""}`,
+      title: unit.flipped ? `${cardName(unit.top)}, flipped at its goal` : cardName(unit.top) },
       el("b", {}, unit.top[0]), unit.top.slice(1)),
     unit.count > 1 ? el("span", { class: "hm-count", title: `${unit.count} cards in the stack` }, `×${unit.count}`) : "",
     unit.flipped ? el("span", { class: "hm-flipped", title: "flipped at its goal" }, "↻") : ""];

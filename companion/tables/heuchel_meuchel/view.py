@@ -1,8 +1,8 @@
 """What a dashboard shows of a Heuchel & Meuchel game, and what one seat may see.
 
 The shared page (``view``, ``public_json``) shows the board as it lies: every stack's
-top card and how many cards it holds, never what lies under the top card nor its value
-sum, flipped cards as backs, the discards (face up, in front of their owners), whose
+top card (flipped ones too, marked: everyone saw them arrive) and how many cards it
+holds, never what lies under the top card nor its value sum, the discards (face up, in front of their owners), whose
 turn it is and what he may do. Scores need the hidden cards, so while the game runs the
 shared page shows only the points of the cards in sight; at the end everything is
 revealed with every card's contribution (``tally``). ``seat_view`` is one player's own
@@ -67,12 +67,12 @@ def rows_view() -> list[dict[str, Any]]:
 
 
 def _square(u: Unit | None, *, full: bool) -> dict[str, Any] | None:
-    """One square for a page: the top card (None when flipped, unless ``full``), the count;
-    with ``full`` every card, top first."""
+    """One square for a page: the top card (flipped ones too: everyone saw it arrive,
+    ``docs/rules-decisions.md`` HM-2), the count; with ``full`` every card, top first."""
     if u is None:
         return None
     out: dict[str, Any] = {
-        "top": None if u.flipped and not full else u.top,
+        "top": u.top,
         "count": len(u.cards),
         "flipped": u.flipped,
     }
@@ -96,9 +96,6 @@ def shown_points(state: GameState, seat: int) -> dict[str, int]:
     """Points of the cards in sight (top cards face up, discards) and how many are hidden."""
     points, hidden = 0, 0
     for r, u in state.units(seat):
-        if u.flipped:
-            hidden += len(u.cards)
-            continue
         points += q.card_points(u.top, r)
         hidden += len(u.cards) - 1
     points -= sum(VALUE_OF[c] for c in state.discards[seat])

@@ -16,7 +16,7 @@ def test_the_shared_view_shows_top_cards_and_counts_only():
     s = laid({0: {1: ("F5", "F2", "F1"), 8: ("F3",)}, 1: {1: "F4"}}, flipped=frozenset({(0, 8)}))
     out = json.dumps([V.view([s], []), V.public_json(s)])
     assert '"F5"' in out and '"F2"' not in out and '"F1"' not in out
-    assert '"F3"' not in out  # flipped at its goal: a back
+    assert '"F3"' in out  # flipped at its goal: everyone saw it arrive (HM-2)
     seat = V.seat_view([s], "Ana")
     assert seat["players"][0]["squares"][0]["unit"]["cards"] == ["F5", "F2", "F1"]
     assert "F4" in json.dumps(seat) and seat["players"][1]["score"] is None
