@@ -136,3 +136,14 @@ def test_earlier_games_are_listed_a_page_at_a_time(page, live):
         f"A{i}" for i in range(53)
     )
     assert sum("(this game)" in t for t in texts) == 1
+
+
+def test_the_welcome_asks_to_unlock_only_a_locked_tablet(page, live):
+    """With no game, the welcome says "unlock first" to a locked tablet, not after."""
+    expect(page.locator("#page-none")).to_be_visible()
+    expect(page.locator("#welcome-unlock")).to_be_visible()
+    unlock(page, live.pin)
+    expect(page.locator("#welcome-unlock")).to_be_hidden()
+    page.click("#btn-pin")  # lock again
+    expect(page.locator("#btn-pin")).to_have_text("Unlock")
+    expect(page.locator("#welcome-unlock")).to_be_visible()
