@@ -45,13 +45,16 @@ def _now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def make_client(settings: MqttSettings, client_id: str) -> mqtt.Client:
+def make_client(
+    settings: MqttSettings, client_id: str, *, clean_session: bool = True
+) -> mqtt.Client:
     """A paho client (MQTT 3.1.1, callbacks version 2) with the user and TLS of
-    ``settings``; not yet connected."""
+    ``settings``; not yet connected. ``clean_session=False``: the broker keeps the
+    client's subscriptions and queues its messages while it is away."""
     client = mqtt.Client(
         CallbackAPIVersion.VERSION2,
         client_id=client_id,
-        clean_session=True,
+        clean_session=clean_session,
         protocol=mqtt.MQTTv311,
     )
     if settings.username:
