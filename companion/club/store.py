@@ -51,7 +51,8 @@ CREATE TABLE IF NOT EXISTS games (
     PRIMARY KEY (tbl, game_id)
 );
 CREATE TABLE IF NOT EXISTS tables (
-    tbl TEXT PRIMARY KEY, state TEXT, why TEXT, status_t TEXT, summary TEXT, seen TEXT
+    tbl TEXT PRIMARY KEY, state TEXT, why TEXT, status_t TEXT, summary TEXT, seen TEXT,
+    moved TEXT
 );
 """
 
@@ -237,12 +238,24 @@ class ClubStore:
             )
 
     def set_summary(self, table: str, summary: dict[str, Any], seen: str) -> None:
-        """A table's retained ``summary`` message."""
+        """A table's retained ``summary`` message. ``moved`` (the club's clock, not the
+        table's) is when the game's row last changed: the time since the last move."""
+        game = summary.get("game") if isinstance(summary.get("game"), dict) else None
+        where = (game.get("id"), game.get("row")) if game else None
         with self._lock:
+            old = self._con.execute(
+                "SELECT summary, moved FROM tables WHERE tbl = ?", (table,)
+            ).fetchone()
+            moved = seen
+            if old is not None and old[0]:
+                before = json.loads(old[0]).get("game") or None
+                if before and where == (before.get("id"), before.get("row")):
+                    moved = old[1]
             self._con.execute(
-                "INSERT INTO tables (tbl, summary, seen) VALUES (?, ?, ?)"
-                " ON CONFLICT (tbl) DO UPDATE SET summary = excluded.summary, seen = excluded.seen",
-                (table, json.dumps(summary, ensure_ascii=False), seen),
+                "INSERT INTO tables (tbl, summary, seen, moved) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (tbl) DO UPDATE SET summary = excluded.summary,"
+                " seen = excluded.seen, moved = excluded.moved",
+                (table, json.dumps(summary, ensure_ascii=False), seen, moved),
             )
 
     # -- reading ------------------------------------------------------------------------
@@ -251,7 +264,7 @@ class ClubStore:
         """Every table seen: name, status, why, last summary, when last heard of."""
         with self._lock:
             cur = self._con.execute(
-                "SELECT tbl, state, why, status_t, summary, seen FROM tables ORDER BY tbl"
+                "SELECT tbl, state, why, status_t, summary, seen, moved FROM tables ORDER BY tbl"
             )
             return [
                 {
@@ -261,8 +274,9 @@ class ClubStore:
                     "status_t": status_t,
                     "summary": json.loads(summary) if summary else None,
                     "seen": seen,
+                    "moved": moved,
                 }
-                for t, state, why, status_t, summary, seen in cur
+                for t, state, why, status_t, summary, seen, moved in cur
             ]
 
     def games(

@@ -74,13 +74,13 @@ class Club:
             self.client.loop_start()
 
     def stop(self) -> None:
+        self.closed = True
         if self.client is not None:
             self.client.disconnect()
             self.client.loop_stop()
         self._queue.put(None)
         self._writer.join(10)
         with self.changed:
-            self.closed = True
             self.changed.notify_all()
 
     # -- paho's thread -------------------------------------------------------------------
@@ -97,7 +97,8 @@ class Club:
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
         self.connected = False
         self._bump()
-        log.warning("club lost the broker (%s); reconnecting", reason_code)
+        if not self.closed:
+            log.warning("club lost the broker (%s); reconnecting", reason_code)
 
     def _on_message(self, client, userdata, msg) -> None:
         self._queue.put((msg.topic, msg.payload))
@@ -192,6 +193,7 @@ class Club:
         lines = league.league(games)
         return {
             "version": version,
+            "now": datetime.now(UTC).isoformat(timespec="milliseconds"),
             "connected": self.connected,
             "received": self.received,
             "rejected": self.rejected,

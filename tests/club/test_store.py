@@ -31,7 +31,7 @@ def store(tmp_path):
 
 
 def test_a_finished_game_counts_once_in_the_league(store):
-    rows, recs = game_rows()
+    rows, _recs = game_rows()
     assert store.add_rows(rows) == len(rows)
     (g,) = store.games()
     assert g["finished"] and g["rows"] == len(rows) and g["players"] == ["Ana", "Ben", "Cleo"]
@@ -70,23 +70,29 @@ def test_a_game_with_a_gap_is_not_counted_until_the_row_arrives(store):
 def test_an_undo_after_the_end_takes_the_game_out_of_the_league_again(store):
     rows, recs = game_rows()
     store.add_rows(rows)
-    undo = IncomingRow("t1", rows[0].game_id, len(rows) + 1, "hinkel-stein", "undo",
-                       rows[0].t_wall, {"count": 1})
+    undo = IncomingRow(
+        "t1", rows[0].game_id, len(rows) + 1, "hinkel-stein", "undo", rows[0].t_wall, {"count": 1}
+    )
     store.add_rows([undo])
     assert not store.games()[0]["finished"]
     assert league.league(store.games()) == []
-    again = IncomingRow("t1", rows[0].game_id, len(rows) + 2, "hinkel-stein", "action",
-                        rows[0].t_wall, recs[-1])
+    again = IncomingRow(
+        "t1", rows[0].game_id, len(rows) + 2, "hinkel-stein", "action", rows[0].t_wall, recs[-1]
+    )
     store.add_rows([again])
     assert store.games()[0]["finished"]
 
 
 def test_the_record_replays_with_companion_replay(store, tmp_path):
     rows, recs = game_rows()
-    undo = IncomingRow("t1", rows[0].game_id, 11, "hinkel-stein", "undo", rows[0].t_wall, {"count": 2})
-    again = [IncomingRow("t1", rows[0].game_id, 12 + i, "hinkel-stein", "action", rows[0].t_wall, r)
-             for i, r in enumerate(recs[8:])]
-    store.add_rows(rows[:10] + [undo] + again)
+    undo = IncomingRow(
+        "t1", rows[0].game_id, 11, "hinkel-stein", "undo", rows[0].t_wall, {"count": 2}
+    )
+    again = [
+        IncomingRow("t1", rows[0].game_id, 12 + i, "hinkel-stein", "action", rows[0].t_wall, r)
+        for i, r in enumerate(recs[8:])
+    ]
+    store.add_rows([*rows[:10], undo, *again])
     record = store.record("t1", rows[0].game_id)
     assert record == recs
     path = tmp_path / "game.jsonl"
@@ -102,13 +108,17 @@ def test_two_tables_two_evenings_and_the_league_scopes(store):
     store.add_rows(a + b + c)
     games = store.games()
     assert {g["game_id"]: g["evening"] for g in games} == {
-        "g1": "2026-12-01", "g2": "2026-12-01", "g3": "2026-12-08"}
+        "g1": "2026-12-01",
+        "g2": "2026-12-01",
+        "g3": "2026-12-08",
+    }
     lines = league.league(games)
     overall = league.standings(lines)
     assert {r["played"] for r in overall} == {3}
     assert {r["played"] for r in league.standings(lines, evening="2026-12-01")} == {2}
     assert league.standings(lines, game="hinkel-stein") == [
-        dict(r, game="hinkel-stein") for r in overall]
+        dict(r, game="hinkel-stein") for r in overall
+    ]
     text = league.to_csv(lines)
     assert text.splitlines()[0] == "evening,game,player,played,wins,points"
     assert len(text.splitlines()) == 1 + len(lines)
@@ -123,10 +133,30 @@ def test_evening_turns_at_noon():
     ("payload", "why"),
     [
         ({"v": 2}, "version-1"),
-        ({"v": 1, "game_id": "g", "game": "hinkel-stein", "kind": "action", "t_wall": "x",
-          "record": {}, "seq": 0}, "'seq' is a whole number from 1"),
-        ({"v": 1, "game_id": "g", "game": "x", "kind": "drop", "t_wall": "x", "record": {},
-          "seq": 1}, "action or undo"),
+        (
+            {
+                "v": 1,
+                "game_id": "g",
+                "game": "hinkel-stein",
+                "kind": "action",
+                "t_wall": "x",
+                "record": {},
+                "seq": 0,
+            },
+            "'seq' is a whole number from 1",
+        ),
+        (
+            {
+                "v": 1,
+                "game_id": "g",
+                "game": "x",
+                "kind": "drop",
+                "t_wall": "x",
+                "record": {},
+                "seq": 1,
+            },
+            "action or undo",
+        ),
         ({"v": 1, "game": "x"}, "'game_id' missing"),
     ],
 )

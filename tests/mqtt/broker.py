@@ -77,6 +77,8 @@ class Mosquitto:
             "log_type error",
             "log_type warning",
         ]
+        if os.geteuid() == 0:  # else mosquitto drops to a user that cannot read tmp files
+            lines.append("user root")
         if password_file:
             lines.append(f"password_file {password_file}")
         if tls:
@@ -87,9 +89,7 @@ class Mosquitto:
 
     def start(self) -> None:
         log = (self.workdir / "mosquitto.log").open("ab")
-        self.proc = subprocess.Popen(
-            [self.binary, "-c", str(self.config)], stdout=log, stderr=log
-        )
+        self.proc = subprocess.Popen([self.binary, "-c", str(self.config)], stdout=log, stderr=log)
         log.close()
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
@@ -118,6 +118,43 @@ class Mosquitto:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
+
+
+def make_certificates(where: Path) -> dict[str, str]:
+    """A throwaway CA and a server certificate for 127.0.0.1 and localhost, made with the
+    ``openssl`` command (skips, or fails under CI, without it): file paths by role."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("the TLS test needs the openssl command under CI")
+        pytest.skip("TLS test skipped: no openssl command")
+    where.mkdir(parents=True, exist_ok=True)
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+
+    def run(*args: str) -> None:
+        subprocess.run([openssl, *args], cwd=where, check=True, capture_output=True, timeout=30)
+
+    run("req", "-x509", *ec, "-keyout", "ca.key", "-out", "ca.crt", "-days", "2",
+        "-subj", "/CN=Companion test club CA")  # fmt: skip
+    run("req", *ec, "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost")
+    (where / "ext.cnf").write_text("subjectAltName=IP:127.0.0.1,DNS:localhost\n")
+    run("x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key",
+        "-CAcreateserial", "-out", "server.crt", "-days", "2", "-extfile", "ext.cnf")  # fmt: skip
+    return {
+        "cafile": str(where / "ca.crt"),
+        "certfile": str(where / "server.crt"),
+        "keyfile": str(where / "server.key"),
+    }
+
+
+def make_password_file(where: Path, users: dict[str, str]) -> str:
+    """A mosquitto password file for ``users`` (name -> password), by ``mosquitto_passwd``."""
+    tool = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
+    path = where / "passwords"
+    path.touch()
+    for name, password in users.items():
+        subprocess.run([tool, "-b", str(path), name, password], check=True, capture_output=True)
+    return str(path)
 
 
 class Subscriber:

@@ -148,8 +148,10 @@ def test_the_table_plays_on_while_the_broker_is_down_and_catches_up(service, bro
         game_id = service.snapshot()["game"]["id"]
         wait_until(lambda: len(sub.seqs(game_id)) >= 10, what="the first rows")
         broker.kill()
-        wait_until(lambda: service.snapshot()["devices"]["club broker"]["state"] == "fault",
-                   what="the dashboard to show the broker gone")
+        wait_until(
+            lambda: service.snapshot()["devices"]["club broker"]["state"] == "fault",
+            what="the dashboard to show the broker gone",
+        )
         for r in recs[20:80]:
             service.submit(r)  # the table plays on, nothing waits for the broker
         assert len(journal_rows(service)) == 80
