@@ -96,7 +96,7 @@ function render() {
   $("games").replaceChildren(...tableOf(view.games, ghead, (g) => {
     const result = g.error ? g.error : g.finished ? `won by ${g.winners.join(", ")}` : `under way (${g.rows} rows)`;
     const link = el("a", { href: `/api/club/games/${encodeURIComponent(g.table)}/${encodeURIComponent(g.game_id)}.jsonl`, text: g.game });
-    return el("tr", {}, el("td", { text: g.table }), el("td", {}, link), el("td", { text: result }));
+    return el("tr", {}, el("td", { text: g.table }), el("td", { class: "name" }, link), el("td", { text: result }));
   }));
 }
 
