@@ -144,6 +144,14 @@ class Club:
                     raise ValueError('not a version-1 payload ("v": 1)')
                 if leaf == topics.ROWS:
                     rows.append(IncomingRow.from_payload(table, data))
+                elif leaf == topics.RECORD:
+                    game_rows = data.get("rows")
+                    if not isinstance(game_rows, list) or not all(
+                        isinstance(r, dict) for r in game_rows
+                    ):
+                        raise ValueError("a record's 'rows' is a list of rows")
+                    head = {k: data.get(k) for k in ("v", "game_id", "game")}
+                    rows.extend(IncomingRow.from_payload(table, {**head, **r}) for r in game_rows)
                 elif leaf == topics.SUMMARY:
                     self.store.set_summary(table, data, seen)
                 elif leaf == topics.STATUS:

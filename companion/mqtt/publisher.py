@@ -30,6 +30,8 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from ..errors import JournalError
+from ..games.registry import rules_for
+from ..journal import Journal
 from . import topics
 from .delivered import Bookmarks
 from .journal_rows import JournalRows
@@ -101,6 +103,9 @@ class TablePublisher:
         self._readers: dict[str, JournalRows] = {}
         self._pending: list[str] = []  # games with rows to send, oldest first
         self._summary_sent: str | None = None
+        self._record_sent: dict[str, int] = {}  # game id -> its last seq when its record went
+        self._last_record: bytes | None = None  # sent again after each reconnect
+        self._completed: list[str] = []  # earlier games whose last row was just sent
         self._last_save = 0.0
         #: rows the broker acknowledged since start (for tests and the bench)
         self.acked_rows = 0
@@ -108,6 +113,7 @@ class TablePublisher:
         self.status_topic = base(settings.prefix, settings.table, topics.STATUS)
         self.summary_topic = base(settings.prefix, settings.table, topics.SUMMARY)
         self.rows_topic = base(settings.prefix, settings.table, topics.ROWS)
+        self.record_topic = base(settings.prefix, settings.table, topics.RECORD)
         self.client = client_factory(settings, f"companion-table-{settings.table}")
         self.client.max_inflight_messages_set(window)
         self.client.will_set(
@@ -253,6 +259,7 @@ class TablePublisher:
         if current is not None and current not in self._pending:
             self._follow(current)
         waiting = self._send_rows(current)
+        self._send_records(snapshot, current, again=fresh)
         self._send_summary(snapshot, current)
         now = time.monotonic()
         if now - self._last_save > 0.5:
@@ -303,7 +310,57 @@ class TablePublisher:
                 waiting = True
             elif game_id != current and self._sent[game_id] >= reader.last()[0]:
                 self._pending.remove(game_id)  # sent whole; its acks move the bookmark on
+                self._completed.append(game_id)
         return waiting
+
+    def _send_records(self, snapshot: dict[str, Any], current: str | None, *, again: bool) -> None:
+        """The whole record of each game that is over once its last row is sent; after a
+        reconnect, the last one again (retained: a club that missed rows gets them)."""
+        due = [g for g in self._completed if self._finished(g)]
+        self._completed.clear()
+        if current is not None and (snapshot.get("replay") or {}).get("finished"):
+            reader = self._reader(current)
+            last = reader.last()[0] if reader is not None else 0
+            if self._sent.get(current, 0) >= last and self._record_sent.get(current) != last:
+                due.append(current)
+        for game_id in due:
+            reader = self._reader(game_id)
+            if reader is None:
+                continue
+            rows = reader.after(0, limit=1_000_000)
+            payload = topics.record_payload(
+                table=self.settings.table,
+                game_id=game_id,
+                game=reader.game or "",
+                rows=[
+                    {"seq": r.seq, "kind": r.kind, "t_wall": r.t_wall, "record": r.record}
+                    for r in rows
+                ],
+            )
+            if self._publish(self.record_topic, payload, retain=True).rc == 0:
+                self._record_sent[game_id] = rows[-1].seq if rows else 0
+                self._last_record = payload
+        if again and not due and self._last_record is not None:
+            self._publish(self.record_topic, self._last_record, retain=True)
+
+    def _finished(self, game_id: str) -> bool:
+        """Whether the game's journal, replayed with its rules, is over."""
+        path = self.games_dir / f"{game_id}.journal"
+        try:
+            with Journal(path, readonly=True) as journal:
+                records = journal.records()
+            rules = rules_for(records[0].get("game")) if records else None
+            if rules is None:
+                return False
+            state = rules.start(rules.parse_action(records[0]))
+            for record in records[1:]:
+                action = rules.parse_action(record)
+                if action is not None:
+                    state = rules.apply(state, action)
+            return bool(rules.to_json(state).get("finished"))
+        except (JournalError, OSError, ValueError) as e:
+            log.warning("cannot replay %s to see whether it is over: %s", path.name, e)
+            return False
 
     def _send_summary(self, snapshot: dict[str, Any], current: str | None) -> None:
         last_t_wall = None

@@ -10,6 +10,10 @@ gets new topics (``v2``) so that an old club and a new table never misread each 
   scores, who must act, warnings, devices).
 - ``.../rows`` (QoS 1): each journal row, with its sequence number (``seq``) and game
   id: a club that gets one twice stores it once.
+- ``.../record`` (retained, QoS 1): every row of the table's last finished game, once
+  its last row is sent, and again after each reconnect: a club that missed rows (it
+  was away longer than the broker kept its messages, or the broker lost them in a
+  crash) still gets the whole game.
 
 Pure functions; nothing here touches the network. The summary is built from named
 fields only, so that nothing else (a PIN, an address, a path) can leak into it.
@@ -24,7 +28,7 @@ from .. import __version__
 
 VERSION = 1
 TOPIC_ROOT = f"v{VERSION}/tables"
-STATUS, SUMMARY, ROWS = "status", "summary", "rows"
+STATUS, SUMMARY, ROWS, RECORD = "status", "summary", "rows", "record"
 
 
 def table_topic(prefix: str, table: str, leaf: str) -> str:
@@ -86,6 +90,12 @@ def row_payload(
             "record": record,
         }
     )
+
+
+def record_payload(*, table: str, game_id: str, game: str, rows: list[dict[str, Any]]) -> bytes:
+    """``.../record``: a finished game's journal rows, each ``{"seq", "kind", "t_wall",
+    "record"}`` as in ``.../rows``."""
+    return encode({"v": VERSION, "table": table, "game_id": game_id, "game": game, "rows": rows})
 
 
 #: Per game: the summary field (``companion replay --json``) that holds each player's points.

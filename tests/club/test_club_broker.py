@@ -144,6 +144,23 @@ def test_a_club_that_was_away_gets_what_the_broker_kept_for_it(tmp_path, broker)
         service.close()
 
 
+def test_a_club_that_never_saw_the_rows_gets_the_game_from_the_retained_record(tmp_path, broker):
+    service = GameService(tmp_path / "t1")
+    pub = TablePublisher(service, settings(broker, "t1"), idle_s=0.05)
+    pub.start()
+    try:
+        recs = play(service, 3)
+        game_id = service.snapshot()["game"]["id"]
+        wait_until(lambda: pub.bookmarks.games.get(game_id) == len(recs), what="all acked")
+        club = club_for(tmp_path, settings(broker), name="newcomer")
+        wait_until(lambda: club.store.games(finished_only=True), what="the game from the record")
+        assert club.store.record("t1", game_id) == recs
+        club.stop()
+    finally:
+        pub.stop()
+        service.close()
+
+
 def test_a_killed_companion_goes_offline_by_its_last_will(tmp_path, broker):
     club = club_for(tmp_path, settings(broker))
     env = dict(os.environ, COMPANION_BACKEND="simulated")

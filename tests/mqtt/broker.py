@@ -202,6 +202,12 @@ class Subscriber:
     def seqs(self, game_id: str | None = None) -> set[int]:
         return {p["seq"] for p in self.payloads("rows") if game_id in (None, p["game_id"])}
 
+    def record_seqs(self, game_id: str) -> set[int]:
+        """The seqs of every ``record`` message of ``game_id`` received."""
+        return {
+            r["seq"] for p in self.payloads("record") if p["game_id"] == game_id for r in p["rows"]
+        }
+
     def raw(self) -> bytes:
         with self.lock:
             return b"\n".join(p for _, p, _ in self.messages)

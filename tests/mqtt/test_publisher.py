@@ -136,8 +136,10 @@ def _refuse(*a, **kw):
 
 
 def test_the_table_plays_on_while_the_broker_is_down_and_catches_up(service, broker):
-    """The broker is killed mid-game (retained messages lost), the table plays on, and
-    once the broker is back every row reaches a subscriber, the summary is retained again."""
+    """The broker is killed mid-game (retained messages and sessions lost), the table
+    plays on, and once the broker is back the rows are sent from the journal (the broker
+    acknowledges every one); the summary and, once the game is over, the whole record
+    are retained again, so a subscriber that came back late still has every row."""
     sub = Subscriber(broker.port)
     pub = publisher_for(service, broker)
     try:
@@ -156,12 +158,23 @@ def test_the_table_plays_on_while_the_broker_is_down_and_catches_up(service, bro
             service.submit(r)  # the table plays on, nothing waits for the broker
         assert len(journal_rows(service)) == 80
         broker.start()
+        wait_until(
+            lambda: pub.bookmarks.games[game_id] == 80,
+            timeout_s=20,
+            what="every row acknowledged by the restarted broker",
+        )
+        wait_until(lambda: sub.subscribes == 2, what="the test subscriber to come back")
+        for r in recs[80:]:
+            service.submit(r)
         rows = {r.seq for r in journal_rows(service)}
-        wait_until(lambda: sub.seqs(game_id) >= rows, timeout_s=20, what="every row after")
-        wait_until(lambda: pub.bookmarks.games[game_id] == 80, what="the bookmark")
+        assert service.snapshot()["replay"]["finished"]
+        wait_until(lambda: sub.seqs(game_id) >= rows - set(range(1, 81)), what="the new rows")
+        wait_until(lambda: sub.seqs(game_id) | sub.record_seqs(game_id) == rows, what="all")
         late = Subscriber(broker.port)
-        wait_until(lambda: late.payloads("summary") and late.payloads("status"), what="retained")
-        assert late.payloads("summary")[-1]["game"]["row"] == 80
+        wait_until(lambda: late.payloads("summary") and late.payloads("record"), what="retained")
+        assert late.payloads("summary")[-1]["game"]["row"] == max(rows)
+        assert late.record_seqs(game_id) == rows
+        assert late.payloads("status")[-1]["state"] == "online"
         late.close()
     finally:
         pub.stop()
