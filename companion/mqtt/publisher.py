@@ -125,11 +125,18 @@ class TablePublisher:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
-        for game_id, seq in self.bookmarks.games.items():
-            self._sent[game_id] = seq
+        current = (service.snapshot().get("game") or {}).get("id")
+        for game_id, seq in list(self.bookmarks.games.items()):
             reader = self._reader(game_id)
             if reader is not None and reader.last()[0] > seq:
+                self._sent[game_id] = seq
                 self._pending.append(game_id)
+            elif game_id != current:  # sent whole (or gone): no need to remember it
+                del self.bookmarks.games[game_id]
+                if game_id in self._readers:
+                    self._readers.pop(game_id).close()
+            else:
+                self._sent[game_id] = seq
 
     # -- paho's thread ----------------------------------------------------------------
 
