@@ -10,6 +10,8 @@ import sys
 import time
 from datetime import UTC
 
+import pytest
+
 from companion.club import league
 from companion.club.page import create_club_app
 from companion.club.store import ClubStore
@@ -161,26 +163,31 @@ def test_a_club_that_never_saw_the_rows_gets_the_game_from_the_retained_record(t
         service.close()
 
 
-def test_a_killed_companion_goes_offline_by_its_last_will(tmp_path, broker):
-    club = club_for(tmp_path, settings(broker))
+def _companion_run(tmp_path, broker, table: str) -> subprocess.Popen:
     env = dict(os.environ, COMPANION_BACKEND="simulated")
-    proc = subprocess.Popen(
+    return subprocess.Popen(
         [sys.executable, "-m", "companion", "run", "--no-sensors", "--host", "127.0.0.1",
-         "--port", "0", "--state-dir", str(tmp_path / "t9"), "--table", "t9",
+         "--port", "0", "--state-dir", str(tmp_path / table), "--table", table,
          "--mqtt", f"mqtt://127.0.0.1:{broker.port}"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
     )  # fmt: skip
+
+
+@pytest.mark.parametrize(("how", "why"), [("kill", "connection lost"), ("terminate", "stopped")])
+def test_a_companion_that_is_gone_is_offline_at_the_club(tmp_path, broker, how, why):
+    """SIGKILL: the broker sends the table's last will; SIGTERM (systemctl stop): the
+    table says offline itself before it disconnects."""
+    club = club_for(tmp_path, settings(broker))
+    proc = _companion_run(tmp_path, broker, "t9")
     try:
 
         def state():
-            return {t["table"]: t["state"] for t in club.store.tables()}.get("t9")
+            return {t["table"]: (t["state"], t["why"]) for t in club.store.tables()}.get("t9")
 
-        wait_until(lambda: state() == "online", timeout_s=20, what="t9 online")
-        proc.kill()
+        wait_until(lambda: state() == ("online", "connected"), timeout_s=30, what="t9 online")
+        getattr(proc, how)()
         proc.wait(10)
-        wait_until(lambda: state() == "offline", what="t9 offline by its last will")
-        (t9,) = [t for t in club.store.tables() if t["table"] == "t9"]
-        assert t9["why"] == "connection lost"
+        wait_until(lambda: state() == ("offline", why), what=f"t9 offline ({why})")
     finally:
         if proc.poll() is None:
             proc.kill()
