@@ -31,6 +31,8 @@ from ..mqtt.topics import points_of
 from .fold import GameFold
 
 SCHEMA_VERSION = 1
+#: games kept folded in memory (those under way); others are folded again from their rows
+MAX_FOLDS = 500
 APPLICATION = "table-companion-club"
 
 _SCHEMA = f"""
@@ -177,9 +179,10 @@ class ClubStore:
 
     def _advance(self, table: str, game_id: str, game: str) -> None:
         key = (table, game_id)
-        fold = self._folds.get(key)
+        fold = self._folds.pop(key, None)  # put back last: the dict is oldest first
         if fold is None:
-            fold = self._folds[key] = GameFold(game)
+            fold = GameFold(game)
+        self._folds[key] = fold
         cur = self._con.execute(
             "SELECT seq, kind, t_wall, record FROM rows WHERE tbl = ? AND game_id = ? AND seq > ?"
             " ORDER BY seq",
@@ -195,6 +198,10 @@ class ClubStore:
             ended = t_wall
         summary = fold.summary
         finished = bool(summary and summary.get("finished"))
+        if finished:  # folded again from its rows if a row ever comes (an undo)
+            self._folds.pop(key, None)
+        elif len(self._folds) > MAX_FOLDS:
+            self._folds.pop(next(iter(self._folds)))  # the longest untouched
         self._con.execute(
             "INSERT OR IGNORE INTO games (tbl, game_id, game) VALUES (?, ?, ?)",
             (table, game_id, game),

@@ -37,7 +37,13 @@ def settings_for(args: argparse.Namespace, state_dir: Path) -> MqttSettings | No
 
 
 def publisher_for_run(service: Any, settings: MqttSettings | None):
-    """A started publisher for ``companion run`` (None without a broker)."""
+    """A started publisher for ``companion run`` (None without a broker). One that
+    cannot even start (a CA file that is no certificate) is a notice on the dashboard:
+    the table plays without the broker, never fails for it."""
     from .publisher import start_publisher
 
-    return start_publisher(service, settings)
+    try:
+        return start_publisher(service, settings)
+    except (OSError, ValueError) as e:  # ssl.SSLError is an OSError
+        service.announce(f"club broker: cannot start publishing ({e}); the table plays on")
+        return None

@@ -213,3 +213,38 @@ def test_a_restarted_companion_sends_what_the_broker_never_acknowledged(tmp_path
         pub2.stop()
         second.close()
         sub.close()
+
+
+def test_a_table_started_before_its_broker_sends_everything_once_it_comes(service, broker):
+    broker.kill()
+    pub = publisher_for(service, broker)
+    try:
+        recs = records()
+        service.new_game(recs[0])
+        for r in recs[1:15]:
+            service.submit(r)
+        assert service.snapshot()["devices"]["club broker"]["state"] == "fault"
+        broker.start()
+        sub = Subscriber(broker.port)
+        game_id = service.snapshot()["game"]["id"]
+        wait_until(
+            lambda: pub.bookmarks.games.get(game_id) == 15,
+            timeout_s=20,
+            what="every row acknowledged",
+        )
+        wait_until(lambda: sub.payloads("summary"), what="the retained summary")
+        assert sub.payloads("summary")[-1]["game"]["row"] == 15
+        sub.close()
+    finally:
+        pub.stop()
+
+
+def test_a_ca_file_that_is_no_certificate_is_a_notice_and_the_table_plays_on(service, tmp_path):
+    from companion.mqtt.cli import publisher_for_run
+
+    bad = tmp_path / "ca.crt"
+    bad.write_text("not a certificate")
+    settings = MqttSettings(host="127.0.0.1", port=1, tls=True, ca_file=str(bad), table="t1")
+    assert publisher_for_run(service, settings) is None
+    assert any("club broker: cannot start publishing" in n for n in service.snapshot()["notices"])
+    service.new_game(records()[0])  # the table plays on
