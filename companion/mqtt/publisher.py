@@ -39,8 +39,10 @@ from .settings import MqttSettings
 
 log = logging.getLogger("companion.mqtt")
 
-#: the device name the table's dashboard shows the broker connection under
-DEVICE = "club broker"
+#: the device name the table's dashboard shows the broker connection under: ``ok`` when
+#: connected, ``off`` while the broker cannot be reached (no alarm: the table plays on),
+#: ``fault`` when the broker refuses the table (a wrong user or password)
+DEVICE = "club"
 
 
 def _now_text() -> str:
@@ -157,7 +159,7 @@ class TablePublisher:
         if was and not self._stop.is_set():
             log.warning("lost the club broker (%s): the table plays on", reason_code)
             self._device(
-                "fault",
+                "off",
                 "broker not reachable: the table plays on; every action is sent once it is back",
             )
 
@@ -187,7 +189,7 @@ class TablePublisher:
     def start(self) -> None:
         """Connect in the background (the broker may come later) and start publishing."""
         s = self.settings
-        self._device("fault", f"connecting to {s.host}:{s.port}: the table plays on meanwhile")
+        self._device("off", f"connecting to {s.host}:{s.port}: the table plays on meanwhile")
         self.client.connect_async(s.host, s.port, keepalive=s.keepalive_s)
         self.client.loop_start()
         self._thread = threading.Thread(target=self._run, name="mqtt publisher", daemon=True)

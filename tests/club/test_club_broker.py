@@ -282,6 +282,16 @@ def test_tls_with_a_generated_ca_and_users_and_no_secret_is_published(tmp_path):
         assert not wrong._is_connected()
         wrong.stop(timeout_s=0.5)
         other.close()
+        # a wrong password: the broker refuses the table, its dashboard says so
+        other = GameService(tmp_path / "t3")
+        refused = TablePublisher(other, settings(broker, "t3", username="t1",
+                                 password="wrong", **tls), idle_s=0.05)  # fmt: skip
+        refused.start()
+        wait_until(lambda: other.snapshot()["devices"]["club"]["state"] == "fault",
+                   what="the refusal on the dashboard")  # fmt: skip
+        assert "refused" in other.snapshot()["devices"]["club"]["detail"]
+        refused.stop(timeout_s=0.5)
+        other.close()
         spy.close()
     finally:
         broker.stop()
