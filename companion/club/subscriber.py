@@ -208,9 +208,23 @@ class Club:
             "last_rejection": self.last_rejection,
             "tables": self.store.tables(),
             "games": games[:30],
-            "league": league.standings(lines),
-            "league_by_game": {
-                name: league.standings(lines, game=name)
-                for name in sorted({g["game"] for g in games if g["finished"]})
-            },
+            # the league tonight (the latest evening) and overall, over all games and
+            # per game; every other scope is in the exports
+            "leagues": _leagues(lines, games),
         }
+
+
+def _leagues(lines: list[dict[str, Any]], games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The page's league scopes: ``{"evening", "game", "lines"}``, latest evening first,
+    then overall; all games first, then each game played."""
+    from . import league
+
+    evenings = sorted({g["evening"] for g in games if g["finished"] and g["evening"]})
+    names = sorted({g["game"] for g in games if g["finished"]})
+    out = []
+    for evening in [*evenings[-1:], None]:
+        for name in [None, *names]:
+            rows = league.standings(lines, evening=evening, game=name)
+            if rows:
+                out.append({"evening": evening, "game": name, "lines": rows})
+    return out

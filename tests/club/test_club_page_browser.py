@@ -5,6 +5,7 @@ warnings and faults highlighted, the league; at 1024x768 and 390x844, with scree
 from __future__ import annotations
 
 import importlib
+import re
 import threading
 from datetime import UTC, datetime
 
@@ -110,6 +111,12 @@ def test_the_club_page_shows_every_table(browser, club_url, tmp_path, width, hei
     expect(page.locator('[data-table="table-1"] .act')).to_contain_text("to act · last move")
     expect(page.locator("#facts")).to_have_text("5 of 6 tables online · broker not connected")
     expect(page.locator("#league tbody tr")).to_have_count(3)  # the finished game's players
+    options = page.locator("#league-scope option")
+    expect(options).to_have_count(4)  # tonight and overall, all games and Hinkel & Stein
+    expect(options.nth(0)).to_have_text(re.compile(r"^all games, evening of \d{4}-\d\d-\d\d$"))
+    page.select_option("#league-scope", "Hinkel & Stein, overall")
+    expect(page.locator("#league tbody tr")).to_have_count(3)
+    expect(page.locator("#league tbody tr").first.locator("td").nth(2)).to_have_text("1")
     expect(page.locator("#games tbody tr")).to_have_count(len(TABLES))
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     shot(page, f"club-{width}x{height}.png", tmp_path)

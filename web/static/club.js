@@ -87,17 +87,36 @@ function render() {
   $("facts").textContent = `${online} of ${view.tables.length} tables online · broker ${view.connected ? "connected" : "not connected"}${rejected}`;
   $("cards").replaceChildren(...(view.tables.length ? view.tables.map(card)
     : [el("p", { class: "empty", text: "No table has reported yet." })]));
-  const head = el("tr", {}, el("th", { text: "Player" }), el("th", { class: "n", text: "Played" }),
-    el("th", { class: "n", text: "Wins" }), el("th", { class: "n", text: "Points" }));
-  $("league").replaceChildren(...tableOf(view.league, head, (r) => el("tr", {},
-    el("td", { text: r.player }), el("td", { class: "n", text: r.played }),
-    el("td", { class: "n", text: r.wins }), el("td", { class: "n", text: r.points }))));
+  renderLeague();
   const ghead = el("tr", {}, el("th", { text: "Table" }), el("th", { text: "Game" }), el("th", { text: "Result" }));
   $("games").replaceChildren(...tableOf(view.games, ghead, (g) => {
     const result = g.error ? g.error : g.finished ? `won by ${g.winners.join(", ")}` : `under way (${g.rows} rows)`;
     const link = el("a", { href: `/api/club/games/${encodeURIComponent(g.table)}/${encodeURIComponent(g.game_id)}.jsonl`, text: g.game });
     return el("tr", {}, el("td", { text: g.table }), el("td", { class: "name" }, link), el("td", { text: result }));
   }));
+}
+
+const TITLES = { "hinkel-stein": "Hinkel & Stein", "stein-im-brett": "Stein im Brett",
+  "heuchel-meuchel": "Heuchel & Meuchel", "stein-auf-stein": "Stein auf Stein", hilo: "HiLo" };
+
+function scopeName(s) {
+  const when = s.evening ? `evening of ${s.evening}` : "overall";
+  return `${s.game ? TITLES[s.game] || s.game : "all games"}, ${when}`;
+}
+
+// the scope chosen stays chosen across updates (by its name), else the first one
+function renderLeague() {
+  const select = $("league-scope");
+  const chosen = select.value;
+  const scopes = view.leagues;
+  select.replaceChildren(...scopes.map((s) => el("option", { value: scopeName(s), text: scopeName(s) })));
+  const scope = scopes.find((s) => scopeName(s) === chosen) || scopes[0];
+  if (scope) select.value = scopeName(scope);
+  const head = el("tr", {}, el("th", { text: "Player" }), el("th", { class: "n", text: "Played" }),
+    el("th", { class: "n", text: "Wins" }), el("th", { class: "n", text: "Points" }));
+  $("league").replaceChildren(...tableOf(scope ? scope.lines : [], head, (r) => el("tr", {},
+    el("td", { text: r.player }), el("td", { class: "n", text: r.played }),
+    el("td", { class: "n", text: r.wins }), el("td", { class: "n", text: r.points }))));
 }
 
 function tick() {
@@ -116,5 +135,6 @@ function connect() {
   es.onerror = () => $("link").classList.add("down");
 }
 
+$("league-scope").addEventListener("change", () => view && renderLeague());
 connect();
 setInterval(tick, 1000);
