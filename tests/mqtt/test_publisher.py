@@ -248,3 +248,33 @@ def test_a_ca_file_that_is_no_certificate_is_a_notice_and_the_table_plays_on(ser
     assert publisher_for_run(service, settings) is None
     assert any("club broker: cannot start publishing" in n for n in service.snapshot()["notices"])
     service.new_game(records()[0])  # the table plays on
+
+
+def test_a_companion_killed_mid_stream_loses_nothing_after_its_restart(tmp_path, broker):
+    """The publisher dies without a goodbye while rows are in flight (its bookmark file
+    behind what the broker has); the next one sends from the bookmark: repeats, no gap."""
+    sub = Subscriber(broker.port)
+    recs = records()
+    first = GameService(tmp_path / "table")
+    pub = publisher_for(first, broker)
+    first.new_game(recs[0])
+    for r in recs[1:150]:
+        first.submit(r)
+    game_id = first.snapshot()["game"]["id"]
+    wait_until(lambda: len(sub.seqs(game_id)) >= 20, what="some rows")
+    pub._stop.set()  # a crash: no offline, no last save of the bookmark
+    pub.client.socket().close()
+    pub.client.loop_stop()
+    first.close()
+    second = GameService(tmp_path / "table")
+    pub2 = publisher_for(second, broker)
+    try:
+        for r in recs[150:]:
+            second.submit(r)
+        rows = set(range(1, len(recs) + 1))
+        wait_until(lambda: sub.seqs(game_id) >= rows, timeout_s=20, what="every row")
+        wait_until(lambda: pub2.bookmarks.games.get(game_id) == len(recs), what="the bookmark")
+    finally:
+        pub2.stop()
+        second.close()
+        sub.close()
