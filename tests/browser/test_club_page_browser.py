@@ -18,8 +18,8 @@ from companion.journal import Journal
 from companion.mqtt import topics
 from companion.referee.service import GameService
 
-from ..browser.conftest import browser, shot  # noqa: F401  (the session's browser fixture)
 from ..mqtt.broker import wait_until
+from .conftest import shot
 
 #: table -> (game package, seed, actions played (None: to the end), what else happens)
 TABLES = {
@@ -86,7 +86,7 @@ def club_url(tmp_path_factory):
 
 
 @pytest.mark.parametrize(("width", "height"), [(1024, 768), (390, 844)])
-def test_the_club_page_shows_every_table(browser, club_url, tmp_path, width, height):  # noqa: F811
+def test_the_club_page_shows_every_table(browser, club_url, tmp_path, width, height):
     from playwright.sync_api import expect
 
     context = browser.new_context(viewport={"width": width, "height": height})
