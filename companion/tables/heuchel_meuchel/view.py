@@ -2,11 +2,12 @@
 
 The shared page (``view``, ``public_json``) shows the board as it lies: every stack's
 top card (flipped ones too, marked: everyone saw them arrive) and how many cards it
-holds, never what lies under the top card nor its value sum, the discards (face up, in front of their owners), whose
-turn it is and what he may do. Scores need the hidden cards, so while the game runs the
-shared page shows only the points of the cards in sight; at the end everything is
-revealed with every card's contribution (``tally``). ``seat_view`` is one player's own
-view (his phone, opened with his seat code): his stacks in full and his live score.
+holds, never what lies under the top card nor its value sum; the discards (face up, in
+front of their owners), whose turn it is and what he may do. Scores need the hidden
+cards, so while the game runs the shared page shows only the points of the cards in
+sight; at the end everything is revealed with every card's contribution (``tally``).
+``seat_view`` is one player's own view (his phone, opened with his seat code): his
+stacks in full and his live score.
 """
 
 from __future__ import annotations
