@@ -35,7 +35,7 @@ from companion.referee.service import GameService
 from companion.sensing.observations import CellChange, CellsChanged
 from companion.tables.heuchel_meuchel.cells import expected
 from companion.tables.heuchel_meuchel.demo import SimulatedCardTable
-from companion.tables.heuchel_meuchel.referee import HeuchelMeuchelCamera
+from companion.tables.heuchel_meuchel.referee import WARN_AFTER_S, HeuchelMeuchelCamera
 
 
 def settled_game(seed: int, players: int, dice: bool) -> dict[str, float]:
@@ -62,7 +62,7 @@ def settled_game(seed: int, players: int, dice: bool) -> dict[str, float]:
             prev = state
             continue
         out["actions"] += 1
-        t += 1.0
+        t += 10.0
         want = expected(state)
         changes = tuple(
             CellChange(c, cam.view.get(c, "unknown"), v, 1.0)
@@ -71,6 +71,8 @@ def settled_game(seed: int, players: int, dice: bool) -> dict[str, float]:
         )
         c0 = time.process_time()
         r = cam.observe(CellsChanged(t, "heuchel-meuchel", changes), prev)
+        if not r.submit and not r.asks:  # a move onto flipped cards waits for a still view
+            r = cam.tick(t + WARN_AFTER_S, prev)
         out["cpu_s"] += time.process_time() - c0
         played = to_record(action)
         if r.submit:

@@ -24,6 +24,9 @@ and the record disagree, and no square the camera sees as it was; the search sta
 
 A camera that reads only ``face`` or ``back`` (no registered deck) is enough: a ``face``
 fits any card face up, and what it cannot tell apart the tablet is asked.
+A move onto flipped cards of its class changes nothing the camera sees there: such a
+reading is recorded only once the view has stood still ``WARN_AFTER_S`` (the square the
+card really went to may not have settled yet).
 A square that reads ``unknown`` (a hand over it, a card half moved): wait, never guess.
 After an undo the table still shows the undone action: nothing is proposed until the
 camera sees the table as the record has it again (or the players accept it as it is).
@@ -176,6 +179,7 @@ class HeuchelMeuchelCamera:
     _pending: tuple[str, ...] = ()  # warnings waiting for the view to stand still
     _warnings: tuple[str, ...] = ()
     _asks: tuple[dict[str, Any], ...] = ()
+    _deferred: bool = False  # a proposal waits for the view to stand still
 
     # -- entry points ----------------------------------------------------------------
 
@@ -203,6 +207,8 @@ class HeuchelMeuchelCamera:
     def tick(self, t_mono: float, state: GameState) -> Reaction:
         """Time passes: a disagreement that stood still ``WARN_AFTER_S`` becomes a warning."""
         self._t_mono = max(self._t_mono, t_mono)
+        if self._deferred and self._t_mono - self._changed_at >= WARN_AFTER_S:
+            return self._judge(state)  # the view stood still: the hidden arrival stands
         if self._pending and self._t_mono - self._changed_at >= WARN_AFTER_S:
             self._warnings = self._pending
         return Reaction(warnings=self._warnings, asks=self._asks)
@@ -281,6 +287,12 @@ class HeuchelMeuchelCamera:
         self, state: GameState, found: list[tuple[Action, ...]], stray: list[str]
     ) -> Reaction:
         first = found[0]
+        self._deferred = False
+        if self._t_mono - self._changed_at < WARN_AFTER_S and _hides_an_arrival(state, first):
+            # a move onto flipped cards of its class changes nothing there: the square it
+            # really went to may just not have settled yet; wait for a still view
+            self._deferred = True
+            return Reaction(warnings=self._warnings, asks=self._asks)
         shared = 0
         while shared < len(first) and all(
             len(seq) > shared and seq[shared] == first[shared] for seq in found
@@ -403,6 +415,20 @@ class HeuchelMeuchelCamera:
         if rest:
             out.extend(self._differences(state, seen, rest))
         return out
+
+
+def _hides_an_arrival(state: GameState, seq: tuple[Action, ...]) -> bool:
+    """Whether a move of ``seq`` lands on flipped cards of its class (the square reads
+    ``back`` before and after: the camera cannot see it arrive)."""
+    for a in seq:
+        after = apply(state, a)
+        if isinstance(a, Move):
+            s = state.seat(a.player)
+            before_u, after_u = state.unit(s, a.to), after.unit(s, a.to)
+            if before_u is not None and before_u.flipped and after_u is not None:
+                return True
+        state = after
+    return False
 
 
 def _upper(text: str) -> str:
