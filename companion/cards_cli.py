@@ -70,15 +70,9 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
     """``companion see ... --deck DECK_DIR`` (called by ``vision_cli.cmd_see``)."""
     from .devices.frames import frames
     from .errors import DeviceError
-    from .sensing.observations import CellsChanged
-    from .sensing.vision.calibrate import load_model
-    from .sensing.vision.card_reader import CardReader
-    from .sensing.vision.changes import ChangeTracker
-    from .sensing.vision.classify import CellReading
     from .sensing.vision.deck import DeckError, load_deck
     from .sensing.vision.layout import load_layout
-    from .sensing.vision.reader import BoardReading
-    from .vision_cli import default_colour_profile, frame_source
+    from .vision_cli import frame_source
 
     cmd = "see"
     if not args.layout:
@@ -86,13 +80,11 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
     sources = sum(bool(x) for x in (args.images, args.video, args.camera))
     if sources != 1:
         return _err(cmd, "give images, or --video FILE, or --camera (one of them)")
+    stream = not args.images
     try:
         layout = load_layout(args.layout)
-        profile = Path(args.colours) if args.colours else default_colour_profile(layout.name)
-        model = load_model(profile, layout) if profile else None
         deck = load_deck(args.deck)
-        stream = not args.images
-        reader = CardReader(layout, deck, model=model, stream=stream)
+        reader, mats = _card_reader(layout, deck, args, stream=stream)
     except (DeckError, OSError, ValueError) as e:
         return _err(cmd, str(e))
     try:
@@ -101,7 +93,7 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
             return _err(cmd, "no camera for --deck (the simulation has no cards)")
     except DeviceError as e:
         return _err(cmd, str(e))
-    tracker = ChangeTracker(layout.__class__(**_only(layout, reader.slots))) if stream else None
+    trackers = _trackers(mats, reader) if stream else {}
     lost = 0
     try:
         for frame in frames(source):
@@ -115,46 +107,100 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
                 "layout": layout.name,
                 "deck": deck.name,
                 "status": board.status,
-                "cells": {k: v.to_json() for k, v in cards.items()},
             }
+            if layout.mats:
+                out["mats"] = {k: v.status for k, v in board.mats.items()}
+            out["cells"] = {k: v.to_json() for k, v in cards.items()}
             if args.json:
                 print(json.dumps(out, ensure_ascii=False))
             else:
-                print(f"{frame.name}: {board.status}")
-                for k, v in cards.items():
-                    what = "(covered)" if v.occluded else (v.card or v.label)
-                    print(f"  {k} {what} {v.confidence:.2f}")
-            if tracker is not None:
-                # a card is certain once it has read the same over a few clear frames
-                as_labels = BoardReading(
-                    board.layout,
-                    board.status,
-                    cells={
-                        k: CellReading(v.card or v.label, v.confidence, v.occluded)
-                        for k, v in cards.items()
-                    },
+                _print_cards(frame.name, board.status, layout, cards)
+            changes = _stable_changes(trackers, board, cards, frame.t_mono)
+            if changes and args.json:
+                print(
+                    json.dumps({"t": round(frame.t_mono, 3), "type": "changed", "changes": changes})
                 )
-                obs = tracker.update(as_labels, frame.t_mono)
-                if isinstance(obs, CellsChanged):
-                    changes = [
-                        {"cell": c.cell, "before": c.before, "after": c.after} for c in obs.changes
-                    ]
-                    if args.json:
-                        print(
-                            json.dumps(
-                                {"t": round(obs.t_mono, 3), "type": "changed", "changes": changes}
-                            )
-                        )
-                    else:
-                        print(
-                            "  stable: " + ", ".join(f"{c['cell']} {c['after']}" for c in changes)
-                        )
+            elif changes:
+                print("  stable: " + ", ".join(f"{c['cell']} {c['after']}" for c in changes))
     except DeviceError as e:
         return _err(cmd, str(e))
     for name, reason in getattr(source, "skipped", []):
         print(f"companion see: skipped {name}: {reason}", file=sys.stderr)
         lost += 1
     return EXIT_NO_BOARD if lost else EXIT_OK
+
+
+def _card_reader(layout, deck, args, *, stream: bool):
+    """(reader, mats): a ``CardReader`` for a single mat, a ``TableCardReader`` for a
+    table of mats; ``mats`` the single mats read (each with its colour profile)."""
+    from .sensing.vision.calibrate import load_model
+    from .sensing.vision.card_reader import CardReader
+    from .sensing.vision.table_reader import TableCardReader
+    from .vision_cli import default_colour_profile
+
+    def model(mat):
+        if args.colours and not layout.mats:
+            return load_model(Path(args.colours), mat)
+        profile = default_colour_profile(mat.name)
+        return load_model(profile, mat) if profile else None
+
+    if layout.mats:
+        if args.colours:
+            raise ValueError(
+                f"--colours takes one mat's profile; {layout.name} is a table of mats:"
+                " each reads calibration/colours-MAT.toml (companion calibrate colours)"
+            )
+        models = {m.name: model(m) for m in layout.mats}
+        return TableCardReader(layout, deck, models=models, stream=stream), layout.mats
+    return CardReader(layout, deck, model=model(layout), stream=stream), (layout,)
+
+
+def _trackers(mats, reader) -> dict:
+    """Mat name -> a change tracker over its card slots (a stream's memory)."""
+    from .sensing.vision.changes import ChangeTracker
+
+    return {m.name: ChangeTracker(m.__class__(**_only(m, reader.slots))) for m in mats}
+
+
+def _stable_changes(trackers: dict, board, cards: dict, t_mono: float) -> list[dict]:
+    """The cards that became certain in this frame (a card is certain once it has read
+    the same over a few clear frames), over every mat."""
+    from .sensing.observations import CellsChanged
+    from .sensing.vision.classify import CellReading
+    from .sensing.vision.reader import BoardReading
+
+    boards = getattr(board, "mats", None) or {board.layout: board}
+    changes = []
+    for name, tracker in trackers.items():
+        mat = boards[name]
+        as_labels = BoardReading(
+            mat.layout,
+            mat.status,
+            cells={
+                c.id: CellReading(v.card or v.label, v.confidence, v.occluded)
+                for c in tracker.layout.cells
+                if (v := cards.get(c.id)) is not None
+            },
+        )
+        obs = tracker.update(as_labels, t_mono)
+        if isinstance(obs, CellsChanged):
+            changes += [{"cell": c.cell, "before": c.before, "after": c.after} for c in obs.changes]
+    return changes
+
+
+def _print_cards(name: str, status: str, layout, cards: dict) -> None:
+    """One frame as text: a line per region (a player's layout, the piles)."""
+    print(f"{name}: {status}")
+    for region, ids in layout.regions.items():
+        got = [(i, cards[i]) for i in ids if i in cards]
+        if got:
+            print(
+                f"  {region}: "
+                + "  ".join(
+                    f"{i} {'(covered)' if v.occluded else (v.card or v.label)} {v.confidence:.2f}"
+                    for i, v in got
+                )
+            )
 
 
 def _only(layout, slots) -> dict:

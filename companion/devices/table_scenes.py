@@ -21,17 +21,16 @@ from .card_scenes import random_card_scene, tilted_pose
 from .render import Render, render
 from .scenes import random_hand
 
-#: The table (mm, width x height) the mats lie on.
-TABLE_MM = (1250.0, 950.0)
+#: The table (mm, width x height) the mats lie on, by player count: the camera sees it all.
+TABLE_MM = {2: (650.0, 950.0), 3: (1000.0, 950.0), 4: (1250.0, 950.0), 5: (1250.0, 950.0)}
 #: Seats: (centre x, centre y, turn in degrees) of each player's mat by player count, in
 #: seating order (clockwise seen from above); a mat turned 180° faces a player opposite.
 SEATS: dict[int, tuple[tuple[float, float, float], ...]] = {
-    2: ((625, 850, 0), (625, 100, 180)),
-    3: ((625, 850, 0), (110, 475, 90), (625, 100, 180)),
+    2: ((325, 850, 0), (325, 100, 180)),
+    3: ((550, 850, 0), (110, 475, 90), (550, 100, 180)),
     4: ((910, 850, 0), (340, 850, 0), (340, 100, 180), (910, 100, 180)),
     5: ((910, 850, 0), (340, 850, 0), (110, 475, 90), (340, 100, 180), (910, 100, 180)),
 }
-PILES_AT = (625.0, 475.0, 0.0)
 
 
 def mat_to_table(mat: Layout, at: tuple[float, float, float]) -> np.ndarray:
@@ -54,12 +53,13 @@ def table_places(
     seats = SEATS.get(len(players))
     if seats is None:
         raise ValueError(f"no seats for {len(players)} players' mats (2 to 5)")
+    table_w, table_h = TABLE_MM[len(players)]
     places, k = {}, 0
     for mat in layout.mats:
         if mat in players:
             at, k = seats[k], k + 1
         else:
-            at = PILES_AT
+            at = (table_w / 2, table_h / 2, 0.0)  # the piles in the middle
         x, y, turn = at
         at = (
             x + rng.uniform(-jitter_mm, jitter_mm),
@@ -71,17 +71,23 @@ def table_places(
 
 
 def table_pose(
-    size_px: tuple[int, int], rng: np.random.Generator, *, tilt_deg: float
+    table_mm: tuple[float, float],
+    size_px: tuple[int, int],
+    rng: np.random.Generator,
+    *,
+    tilt_deg: float,
 ) -> np.ndarray:
     """Table mm -> image px: a camera ``tilt_deg`` off vertical over the table's middle,
-    its frame along the table (give or take 6°, either way round), the table filling it."""
-    square = tilted_pose(SimpleNamespace(size_mm=TABLE_MM), size_px, rng, tilt_deg=tilt_deg)
+    its frame along the table's long side (give or take 6°, either way round), the table
+    filling it."""
+    square = tilted_pose(SimpleNamespace(size_mm=table_mm), size_px, rng, tilt_deg=tilt_deg)
     # tilted_pose turns the table any way: keep its perspective, undo most of the turn
-    corners = np.array([[[0, 0], [TABLE_MM[0], 0], [*TABLE_MM], [0, TABLE_MM[1]]]], float)
+    corners = np.array([[[0, 0], [table_mm[0], 0], [*table_mm], [0, table_mm[1]]]], float)
     seen = cv2.perspectiveTransform(corners, square)[0]
     w, h = size_px
     span = seen.max(axis=0) - seen.min(axis=0)
-    a = math.radians(rng.uniform(-6, 6) + (180 if rng.random() < 0.5 else 0))
+    across = (table_mm[0] > table_mm[1]) != (w > h)  # the table's long side along the frame's
+    a = math.radians(rng.uniform(-6, 6) + (180 if rng.random() < 0.5 else 0) + 90 * across)
     turn = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
     # the perspective of the tilt, then the table laid along the frame
     edges = seen - seen.mean(axis=0)
@@ -111,7 +117,8 @@ def render_table(
     rng = np.random.default_rng(seed)
     places = table_places(layout, rng)
     tilt = rng.uniform(0, 30) if tilt_deg is None else tilt_deg
-    table_to_image = table_pose(size_px, rng, tilt_deg=tilt)
+    players = sum(m.name != "hilo-piles" for m in layout.mats)
+    table_to_image = table_pose(TABLE_MM[players], size_px, rng, tilt_deg=tilt)
     scenes, truth = [], {}
     for mat in layout.mats:
         scene, got = random_card_scene(mat, pictures, rng, size_px=size_px, tilt_deg=0.0)
@@ -121,11 +128,8 @@ def render_table(
     reach = [
         random_hand(scenes[int(rng.integers(len(scenes)))], rng) for _ in range(hands)
     ]  # each towards a random cell of a random mat
-    light = {
-        k: getattr(base, k)
-        for k in ("light_rgb", "gradient", "vignette", "shadows", "blur_px", "noise")
-        + ("table_rgb", "glare", "tint")
-    }
+    shared = ("light_rgb", "gradient", "vignette", "shadows", "blur_px", "noise", "table_rgb")
+    light = {k: getattr(base, k) for k in (*shared, "glare", "tint")}
     noise_seed = int(rng.integers(2**31))
     image = None
     occluded: set[str] = set()
