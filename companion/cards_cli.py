@@ -7,8 +7,13 @@ pictures) into DECK_DIR. ``companion see IMAGE... --layout LAYOUT --deck DECK_DI
 reads every card slot: label, card, confidence, occluded; with ``--video`` or
 ``--camera`` it also reports the cards that became stable.
 
+``--camera`` registers card by card under the camera instead (``card_capture.py``): the
+console says which card to show next; ``--video`` or ``--images`` give recorded frames.
+
 Exit status: 0 done; 2 bad input (one line on stderr naming the file and what is
-wrong); 4 the board was not found in at least one frame.
+wrong); 3 ``--camera`` stopped before every card was taken (the frames ended or no card
+came in ``--wait`` seconds), 130 Ctrl-C: what was taken is kept, run again to go on;
+4 the board was not found in at least one frame.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ import time
 from pathlib import Path
 
 EXIT_OK, EXIT_USAGE, EXIT_NO_BOARD = 0, 2, 4
+#: ``--camera`` stopped before every card was taken (the frames ended, or Ctrl-C).
+EXIT_INCOMPLETE, EXIT_INTERRUPTED = 3, 130
 
 
 def _err(cmd: str, message: str) -> int:
@@ -32,20 +39,23 @@ def cmd_calibrate_cards(args: argparse.Namespace) -> int:
     from .sensing.vision.deck import DeckError, register
 
     cmd = "calibrate cards"
-    if args.camera:
-        return _err(
-            cmd,
-            "--camera registration is not built yet: photograph each card on a plain"
-            " background as <id>.png or <id>.jpg (docs/cards.md)",
-        )
     folder = Path(args.deck_dir)
+    if (args.video or args.images) and not args.camera:
+        return _err(cmd, "--video and --images go with --camera (register card by card)")
     if args.ready:
         if args.ready not in READY_GAMES:
             return _err(cmd, f"no ready deck for {args.ready!r}; ready: {', '.join(READY_GAMES)}")
         try:
-            write_ready_deck(args.ready, folder)
+            if args.camera:
+                _write_ready_deck_file(args.ready, folder)
+            else:
+                write_ready_deck(args.ready, folder)
         except OSError as e:
             return _err(cmd, f"cannot write the ready deck into {folder}: {e.strerror or e}")
+    if args.camera:
+        code = _capture(args, folder)
+        if code != EXIT_OK:
+            return code
     start = time.perf_counter()
     try:
         deck = register(folder)
@@ -63,6 +73,86 @@ def cmd_calibrate_cards(args: argparse.Namespace) -> int:
         f"registered {deck.name}: {n} designs and the back in {took:.2f} s;"
         f" wrote {folder / 'registered.npz'}"
     )
+    return EXIT_OK
+
+
+def _write_ready_deck_file(game: str, folder: Path) -> None:
+    """Only ``deck.toml`` of ``game``'s ready deck (the pictures come from the camera);
+    a ``deck.toml`` already there is kept."""
+    import tempfile
+
+    from .devices.card_art import write_ready_deck
+
+    if (folder / "deck.toml").is_file():
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        text = (write_ready_deck(game, tmp) / "deck.toml").read_text(encoding="utf-8")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "deck.toml").write_text(text.replace(" (generated", " (", 1).replace(" ()", ""))
+
+
+def _capture(args: argparse.Namespace, folder: Path) -> int:
+    """``--camera``: each card without a picture held under the camera in turn."""
+    from .card_capture import CaptureStopped, capture_deck, pending
+    from .devices.frames import ImageDirectorySource, VideoFileSource, frames
+    from .errors import DeviceError
+    from .sensing.vision.deck import DeckError
+    from .vision_cli import _open_live_camera
+
+    cmd = "calibrate cards"
+    try:
+        todo, total = pending(folder)
+    except DeckError as e:
+        return _err(cmd, str(e))
+    if not todo:
+        print(f"every card of {folder} has its picture already (delete one to take it again)")
+        return EXIT_OK
+    print(
+        f"{total - len(todo)} of {total} pictures are there; {len(todo)} to take. Lay each"
+        " card alone on the plain cloth under the camera, hands away, until it is taken."
+    )
+    try:
+        if args.images:
+            one = args.images[0]
+            source = (
+                ImageDirectorySource(one)
+                if len(args.images) == 1 and Path(one).is_dir()
+                else ImageDirectorySource(args.images)
+            )
+        elif args.video:
+            source = VideoFileSource(args.video)
+        else:
+            source = _open_live_camera()
+            if source is None:
+                return _err(cmd, "no camera here: give --video FILE or --images")
+    except DeviceError as e:
+        return _err(cmd, str(e))
+
+    def resume(why: str) -> str:
+        left, _ = pending(folder)
+        done = total - len(left)
+        nxt = f"; next: {left[0][1]}" if left else ""
+        return (
+            f"{why}: {done} of {total} pictures are in {folder}. Run the same command again"
+            f" to go on (pictures already taken are kept){nxt}"
+        )
+
+    try:
+        capture_deck(
+            folder,
+            frames(source),
+            lambda m: print(m, flush=True),
+            still_frames=args.still_frames,
+            wait_s=args.wait,
+        )
+    except KeyboardInterrupt:
+        print(f"companion {cmd}: {resume('stopped')}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except CaptureStopped as e:
+        print(f"companion {cmd}: {resume(str(e))}", file=sys.stderr)
+        return EXIT_INCOMPLETE
+    except (DeckError, DeviceError, OSError) as e:
+        return _err(cmd, str(e))
     return EXIT_OK
 
 
@@ -224,6 +314,29 @@ def register(calibrate: argparse._SubParsersAction) -> None:
         " heuchel-meuchel or hilo",
     )
     c.add_argument(
-        "--camera", action="store_true", help="hold each card under the live camera (not yet)"
+        "--camera",
+        action="store_true",
+        help="register card by card under the camera: it says which card to show next",
+    )
+    c.add_argument("--video", metavar="FILE", help="with --camera: frames from a video instead")
+    c.add_argument(
+        "--images",
+        nargs="+",
+        metavar="IMAGE",
+        help="with --camera: frames from images (or a folder)",
+    )
+    c.add_argument(
+        "--still-frames",
+        type=int,
+        default=5,
+        metavar="N",
+        help="frames a card must lie still before it is taken (default 5)",
+    )
+    c.add_argument(
+        "--wait",
+        type=float,
+        default=120.0,
+        metavar="S",
+        help="give up when no card is taken for S seconds (default 120)",
     )
     c.set_defaults(func=cmd_calibrate_cards)
