@@ -210,3 +210,29 @@ def test_markers_prints_a_sheet_per_mat_of_a_table(tmp_path, capsys):
     svg = (tmp_path / "hilo-mat-C.svg").read_text()
     assert 'width="446mm"' in svg and ">C12<" in svg and "marker-31" in svg
     assert "markers 28, 29, 30, 31" in out
+
+
+def test_see_video_reports_the_cards_that_became_certain_on_every_mat(hilo_deck, tmp_path, capsys):
+    folder, _, pictures = hilo_deck
+    lay = load_layout("hilo-2")
+    rendered, truth = render_table(lay, pictures, 6, tilt_deg=5.0)
+    h, w = rendered.image.shape[:2]
+    path = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10.0, (w, h))
+    for _ in range(4):
+        writer.write(rendered.image)
+    writer.release()
+    code = main(
+        ["see", "--video", str(path), "--layout", "hilo-2", "--deck", str(folder), "--json"]
+    )
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    lines = [json.loads(line) for line in out.splitlines()]
+    changed = [c for line in lines if line.get("type") == "changed" for c in line["changes"]]
+    cells = {c["cell"] for c in changed}
+    # every mat's slots, each tracked on its own mat
+    assert any(c.startswith("A") for c in cells) and any(c.startswith("B") for c in cells)
+    assert cells & {"draw", "discard"}
+    for c in changed:
+        label, card = truth[c["cell"]]
+        assert c["after"] in (card or label, "unknown"), c

@@ -2,10 +2,11 @@
 
 A table layout (``hilo-3``: a mat per player and the piles' mat, see ``layout.py``) has
 no pose of its own: each mat lies wherever its player put it, turned any way. The
-markers are found once per frame (at full size: a table's mats are small in the
-picture), then each mat is located and read like a single board by its own
-``CardReader``, with its own hand tests. A mat whose markers are hidden (an arm over
-it) is reported with the reason and its slots are left out; the other mats still read.
+markers are found once per frame (at the finder's reduced size, as for one board: the
+mats' 40 mm markers are found there as often as at full size, in half the time); then
+each mat is located and read like a single board by its own ``CardReader``, with its
+own hand tests. A mat whose markers are hidden (an arm over it) is reported with the
+reason and its slots are left out; the other mats still read.
 
 A hand can cover a whole small mat (the piles' mat: two slots, so its own outline and
 colour tests have no clear neighbour to compare with) and then reads as bare mat. So
@@ -27,8 +28,6 @@ from .layout import EMPTY, UNKNOWN, Layout
 from .markers import MarkerFinder, MarkerSighting
 from .reader import OK, BoardReading
 
-#: The marker search runs on frames up to this size (px, longer side) without shrinking.
-TABLE_MARKER_SIDE_PX = 1600
 #: Bare mat: points this far (mm) from any cell, marker quiet zone, patch or mat edge.
 BARE_CLEAR_MM = 3.0
 #: A slot point whose chroma (CIELAB a, b; 8-bit scale) is further than this from the
@@ -87,7 +86,7 @@ class TableCardReader:
         if not layout.mats:
             raise ValueError(f"layout {layout.name} is a single mat: read it with CardReader")
         self.layout, self.deck = layout, deck
-        self._finder = _FoundOnce(MarkerFinder(max_side_px=TABLE_MARKER_SIDE_PX))
+        self._finder = _FoundOnce(MarkerFinder())
         self.readers: dict[str, CardReader] = {}
         for mat in layout.mats:
             reader = CardReader(mat, deck, model=(models or {}).get(mat.name), stream=stream)
