@@ -1,13 +1,14 @@
 """Registering a deck by camera: each card held under it in turn, cut out, written as
 ``<id>.png`` (``companion calibrate cards DECK_DIR --camera``).
 
-The frames come from the live camera, a video or images (``vision_cli.frame_source``).
+The frames come from the live camera, a video or images (``devices/frames.py``).
 In each frame the cards are found against the plain table (``cards_in_view``: regions
 that differ from the frame's border, of the card's shape, whole in view). A card is
 taken once it has lain still, alone and uncovered, for ``still_frames`` frames in a row
 (``StillCard``); it is then warped upright (``CUT_PX_PER_CARD`` px across), turned the
 way up its look-alikes were registered, checked against the designs already written
-(the same picture again, or the back: it is refused, naming which) and written. The next
+(the same picture again, or the back: it is refused, naming which) and written as the
+design asked for (which design a new card is, nothing here can know). The next
 card is taken once the last one has been taken away or moved. A picture already in the
 folder is kept: a run that stops (Ctrl-C, the video ends) goes on where it stopped.
 Times are frame times (``t_mono`` s); nothing here reads a clock.
@@ -248,7 +249,7 @@ def capture_deck(
     aspect = card_mm[1] / card_mm[0]
     todo, _ = pending(root)
     reg = Registered(card_mm, {})
-    for did, path in pending_done(root):
+    for did, path in taken_pictures(root):
         image = cv2.imread(path)
         quad = card_outline(image, aspect) if image is not None else None
         if quad is not None:  # else registration names the picture afterwards
@@ -270,7 +271,10 @@ def capture_deck(
             if quad is not None:
                 small = min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0]))
                 if small < MIN_CARD_PX:
-                    state = f"card too small in the picture ({small:.0f} px across): hold it closer"
+                    state = (
+                        f"the card is only {small:.0f} px across (at least {MIN_CARD_PX}):"
+                        " bring the camera closer"
+                    )
                     quad = None
             if quad is not None:
                 picture = cut_card(frame.image, quad, aspect)
@@ -297,7 +301,7 @@ def capture_deck(
     return written
 
 
-def pending_done(folder: Path) -> list[tuple[str, str]]:
+def taken_pictures(folder: Path) -> list[tuple[str, str]]:
     """[(id, path)] of the pictures already in the folder (back and designs)."""
     _, designs = load_deck_file(folder)
     out = []

@@ -5,6 +5,7 @@ Driven by rendered frames (``devices/capture_scenes.py``) through ``--images``."
 from __future__ import annotations
 
 import shutil
+from types import SimpleNamespace
 
 import cv2
 import numpy as np
@@ -13,9 +14,11 @@ import pytest
 from companion.card_capture import (
     AT_EDGE,
     NOT_A_CARD,
+    CaptureStopped,
     Registered,
     StillCard,
     _peak_difference,
+    capture_deck,
     cards_in_view,
     cut_card,
 )
@@ -225,3 +228,19 @@ def test_ready_with_camera_writes_only_the_catalogues_deck_toml(tmp_path, capsys
     assert (deck / "deck.toml").is_file() and not list(deck.glob("*.png"))
     assert "0 of 37 pictures are there; 37 to take" in out
     assert "next: the back of any card" in err
+
+
+def test_a_card_too_small_in_the_picture_is_not_taken_and_the_wait_is_bounded(source, tmp_path):
+    printed, pictures = source
+    deck = empty_deck(printed, tmp_path)
+    rng = np.random.default_rng(8)
+    tiny = card_quad((240, 180), 30, ASPECT, 0.4, 0.0)
+    frames = [
+        SimpleNamespace(image=draw_frame(SIZE, [(pictures[BACK], tiny)], rng), t_mono=0.5 * k)
+        for k in range(12)
+    ]
+    said = []
+    with pytest.raises(CaptureStopped, match="no card taken for back in 3 s"):
+        capture_deck(deck, frames, said.append, wait_s=3.0)
+    assert any("is only" in m and "bring the camera closer" in m for m in said), said
+    assert not list(deck.glob("*.png"))
