@@ -236,3 +236,22 @@ def test_see_video_reports_the_cards_that_became_certain_on_every_mat(hilo_deck,
     for c in changed:
         label, card = truth[c["cell"]]
         assert c["after"] in (card or label, "unknown"), c
+
+
+def test_an_arm_across_a_mats_margin_covers_that_mats_slots_only(hilo_deck):
+    _, deck, pictures = hilo_deck
+    lay = load_layout("hilo-2")
+    rendered, _ = render_table(lay, pictures, 7, size_px=SMALL)
+    reader = TableCardReader(lay, deck)
+    _, clear = reader.read(rendered.image)
+    assert not any(c.occluded for c in clear.values())
+    image = rendered.image.copy()
+    mat_a = reader.readers["hilo-mat-A"].board.read(image).pose
+    # a forearm lying on player A's left end, between its markers (no slot, no marker)
+    arm = mat_a.to_image(np.array([[5.0, 60.0], [50.0, 60.0], [50.0, 120.0], [5.0, 120.0]]))
+    cv2.fillPoly(image, [np.round(arm).astype(np.int32)], (120, 160, 215))
+    table, cards = reader.read(image)
+    assert table.ok
+    assert all(cards[f"A{k}"].occluded for k in range(1, 13))
+    assert not any(cards[f"B{k}"].occluded for k in range(1, 13))
+    assert cards["draw"] == clear["draw"] and cards["B5"] == clear["B5"]

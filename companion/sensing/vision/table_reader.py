@@ -8,11 +8,14 @@ each mat is located and read like a single board by its own ``CardReader``, with
 own hand tests. A mat whose markers are hidden (an arm over it) is reported with the
 reason and its slots are left out; the other mats still read.
 
-A hand can cover a whole small mat (the piles' mat: two slots, so its own outline and
-colour tests have no clear neighbour to compare with) and then reads as bare mat. So
-the table checks every slot read ``empty`` against the mats' bare margins as seen in
-this frame, all mats together (``BARE_CHROMA``): a slot whose colour is not the mats'
-is covered (``unknown``, ``occluded``), never empty.
+What a hand does to a table, in one frame: the mats' tests see a small mat at 1 px/mm
+or less, where a hand can pass them (over the whole piles' mat it reads as bare mat; an
+arm across a row of cards can make a card read as its twin). So the table looks at the
+mats' bare margins (between the slots, the markers, the grey patch and the mat's edge),
+all mats together: they are all printed in one colour. An arm reaching over a mat
+crosses its margins: a mat with margin points not of the mats' colour in this frame
+(``FOREIGN_POINTS``, ``BARE_CHROMA``) has all its slots reported covered (``unknown``,
+``occluded``); and a slot read ``empty`` whose colour is not the mats' is covered too.
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ BARE_CLEAR_MM = 3.0
 BARE_CHROMA = 22.0
 #: ... and an empty slot has at least this share of its points bare.
 BARE_SHARE = 0.7
+#: A mat with at least this many margin points not of the mats' colour has a hand or an
+#: arm across it: all its slots are covered in that frame (cards stay in their slots).
+FOREIGN_POINTS = 6
 #: Points per side (mm pitch) sampled in a slot and on the bare margins.
 PITCH_MM = 4.0
 
@@ -113,7 +119,8 @@ class TableCardReader:
                 cards.update(got)
         finally:
             self._finder.found = None
-        self._covered_empties(image, mats, cards)
+        if mats and any(b.ok for b in mats.values()):
+            self._covered(image, mats, cards)
         missing = [f"{k}: {v.status}" for k, v in mats.items() if not v.ok]
         if not missing:
             status = OK
@@ -123,25 +130,27 @@ class TableCardReader:
             status = f"{len(mats) - len(missing)} of {len(mats)} mats found; " + "; ".join(missing)
         return TableReading(self.layout.name, mats, status), cards
 
-    def _covered_empties(
+    def _covered(
         self, image: np.ndarray, mats: dict[str, BoardReading], cards: dict[str, CardReading]
     ) -> None:
-        """Slots read ``empty`` whose colour is not the mats' bare colour become covered."""
-        empties = [(k, s) for k, b in mats.items() if b.ok for s in self._inside[k]]
-        empties = [(k, s) for k, s in empties if cards[s].label == EMPTY]
-        if not empties:
+        """A hand on a mat: its slots become covered (see the module doc)."""
+        found = [k for k, b in mats.items() if b.ok]
+        bare = {k: _chroma(image, mats[k].pose.to_image(self._bare[k])) for k in found}
+        every = np.concatenate([bare[k] for k in found]) if found else np.zeros((0, 2))
+        if len(every) < 8:
             return
-        bare = np.concatenate(
-            [_chroma(image, mats[k].pose.to_image(self._bare[k])) for k in mats if mats[k].ok]
-        )
-        if len(bare) < 8:
-            return
-        mat = np.median(bare, axis=0)
-        for name, slot in empties:
-            got = _chroma(image, mats[name].pose.to_image(self._inside[name][slot]))
-            share = float((np.linalg.norm(got - mat, axis=1) <= BARE_CHROMA).mean())
-            if share < BARE_SHARE:
-                cards[slot] = CardReading(UNKNOWN, None, 1.0, occluded=True)
+        mat = np.median(every, axis=0)
+        covered = CardReading(UNKNOWN, None, 1.0, occluded=True)
+        for name in found:
+            foreign = int((np.linalg.norm(bare[name] - mat, axis=1) > BARE_CHROMA).sum())
+            for slot, points in self._inside[name].items():
+                if foreign >= FOREIGN_POINTS:  # something lies across the mat's margin
+                    cards[slot] = covered
+                elif cards[slot].label == EMPTY:  # bare mat, or a hand the mat's colour?
+                    got = _chroma(image, mats[name].pose.to_image(points))
+                    share = float((np.linalg.norm(got - mat, axis=1) <= BARE_CHROMA).mean())
+                    if share < BARE_SHARE:
+                        cards[slot] = covered
 
 
 def bare_points(mat: Layout) -> np.ndarray:
