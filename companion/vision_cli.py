@@ -212,10 +212,10 @@ def _simulated_table(layout, n_frames: int):
 
 
 def cmd_markers(args: argparse.Namespace) -> int:
-    from .sensing.vision.layout import layout_names, load_layout
+    from .sensing.vision.layout import layout_names, load_layout, table_names
     from .sensing.vision.sheet import mat_svg
 
-    names = layout_names() if args.game == "all" else [args.game]
+    names = layout_names() + table_names() if args.game == "all" else [args.game]
     if args.output:
         folder = Path(args.output)
     else:
@@ -232,6 +232,7 @@ def cmd_markers(args: argparse.Namespace) -> int:
         except ValueError as e:
             return _err("markers", str(e))
         mats += table.mats or [table]  # a table of mats (hilo-5): a sheet per mat
+    mats = list({m.name: m for m in mats}.values())  # a player's mat is at every table size
     for layout in mats:
         out = folder / f"{layout.name}.svg"
         try:

@@ -255,3 +255,11 @@ def test_an_arm_across_a_mats_margin_covers_that_mats_slots_only(hilo_deck):
     assert all(cards[f"A{k}"].occluded for k in range(1, 13))
     assert not any(cards[f"B{k}"].occluded for k in range(1, 13))
     assert cards["draw"] == clear["draw"] and cards["B5"] == clear["B5"]
+
+
+def test_markers_all_prints_every_mat_once_beside_the_single_mats(tmp_path, capsys):
+    assert main(["markers", "all", "-o", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    names = {p.stem for p in tmp_path.iterdir()}
+    assert names == set(layout_names()) | {f"hilo-mat-{p}" for p in PLAYERS} | {"hilo-piles"}
+    assert out.count("hilo-piles.svg") == 1
