@@ -88,7 +88,9 @@ def _write_ready_deck_file(game: str, folder: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         text = (write_ready_deck(game, tmp) / "deck.toml").read_text(encoding="utf-8")
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "deck.toml").write_text(text.replace(" (generated", " (", 1).replace(" ()", ""))
+    lines = text.splitlines(keepends=True)  # the first line names the generated deck
+    name = f'name = "{game} (photographed)"\n'
+    (folder / "deck.toml").write_text(name + "".join(lines[1:]), encoding="utf-8")
 
 
 def _capture(args: argparse.Namespace, folder: Path) -> int:

@@ -226,6 +226,7 @@ def test_ready_with_camera_writes_only_the_catalogues_deck_toml(tmp_path, capsys
     )  # fmt: skip
     assert code == 3
     assert (deck / "deck.toml").is_file() and not list(deck.glob("*.png"))
+    assert (deck / "deck.toml").read_text().startswith('name = "heuchel-meuchel (photographed)"')
     assert "0 of 37 pictures are there; 37 to take" in out
     assert "next: the back of any card" in err
 
