@@ -154,8 +154,8 @@ def registering(root: Path, lines: list[str]) -> None:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--quick", action="store_true", help="3 tables per size and 4 hands")
-    p.add_argument("--tables", type=int, default=25, help="tables per player count")
-    p.add_argument("--hands", type=int, default=40)
+    p.add_argument("--tables", type=int, default=10, help="tables per player count")
+    p.add_argument("--hands", type=int, default=20)
     args = p.parse_args()
     n_tables, n_hands = (3, 4) if args.quick else (args.tables, args.hands)
     cv2.setNumThreads(1)
