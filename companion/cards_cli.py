@@ -7,8 +7,13 @@ pictures) into DECK_DIR. ``companion see IMAGE... --layout LAYOUT --deck DECK_DI
 reads every card slot: label, card, confidence, occluded; with ``--video`` or
 ``--camera`` it also reports the cards that became stable.
 
+``--camera`` registers card by card under the camera instead (``card_capture.py``): the
+console says which card to show next; ``--video`` or ``--images`` give recorded frames.
+
 Exit status: 0 done; 2 bad input (one line on stderr naming the file and what is
-wrong); 4 the board was not found in at least one frame.
+wrong); 3 ``--camera`` stopped before every card was taken (the frames ended or no card
+came in ``--wait`` seconds), 130 Ctrl-C: what was taken is kept, run again to go on;
+4 the board was not found in at least one frame.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ import time
 from pathlib import Path
 
 EXIT_OK, EXIT_USAGE, EXIT_NO_BOARD = 0, 2, 4
+#: ``--camera`` stopped before every card was taken (the frames ended, or Ctrl-C).
+EXIT_INCOMPLETE, EXIT_INTERRUPTED = 3, 130
 
 
 def _err(cmd: str, message: str) -> int:
@@ -32,20 +39,23 @@ def cmd_calibrate_cards(args: argparse.Namespace) -> int:
     from .sensing.vision.deck import DeckError, register
 
     cmd = "calibrate cards"
-    if args.camera:
-        return _err(
-            cmd,
-            "--camera registration is not built yet: photograph each card on a plain"
-            " background as <id>.png or <id>.jpg (docs/cards.md)",
-        )
     folder = Path(args.deck_dir)
+    if (args.video or args.images) and not args.camera:
+        return _err(cmd, "--video and --images go with --camera (register card by card)")
     if args.ready:
         if args.ready not in READY_GAMES:
             return _err(cmd, f"no ready deck for {args.ready!r}; ready: {', '.join(READY_GAMES)}")
         try:
-            write_ready_deck(args.ready, folder)
+            if args.camera:
+                _write_ready_deck_file(args.ready, folder)
+            else:
+                write_ready_deck(args.ready, folder)
         except OSError as e:
             return _err(cmd, f"cannot write the ready deck into {folder}: {e.strerror or e}")
+    if args.camera:
+        code = _capture(args, folder)
+        if code != EXIT_OK:
+            return code
     start = time.perf_counter()
     try:
         deck = register(folder)
@@ -66,19 +76,95 @@ def cmd_calibrate_cards(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _write_ready_deck_file(game: str, folder: Path) -> None:
+    """Only ``deck.toml`` of ``game``'s ready deck (the pictures come from the camera);
+    a ``deck.toml`` already there is kept."""
+    import tempfile
+
+    from .devices.card_art import write_ready_deck
+
+    if (folder / "deck.toml").is_file():
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        text = (write_ready_deck(game, tmp) / "deck.toml").read_text(encoding="utf-8")
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = text.splitlines(keepends=True)  # the first line names the generated deck
+    name = f'name = "{game} (photographed)"\n'
+    (folder / "deck.toml").write_text(name + "".join(lines[1:]), encoding="utf-8")
+
+
+def _capture(args: argparse.Namespace, folder: Path) -> int:
+    """``--camera``: each card without a picture held under the camera in turn."""
+    from .card_capture import CaptureStopped, capture_deck, pending
+    from .devices.frames import ImageDirectorySource, VideoFileSource, frames
+    from .errors import DeviceError
+    from .sensing.vision.deck import DeckError
+    from .vision_cli import _open_live_camera
+
+    cmd = "calibrate cards"
+    try:
+        todo, total = pending(folder)
+    except DeckError as e:
+        return _err(cmd, str(e))
+    if not todo:
+        print(f"every card of {folder} has its picture already (delete one to take it again)")
+        return EXIT_OK
+    print(
+        f"{total - len(todo)} of {total} pictures are there; {len(todo)} to take. Lay each"
+        " card alone on the plain cloth under the camera, hands away, until it is taken."
+    )
+    try:
+        if args.images:
+            one = args.images[0]
+            source = (
+                ImageDirectorySource(one)
+                if len(args.images) == 1 and Path(one).is_dir()
+                else ImageDirectorySource(args.images)
+            )
+        elif args.video:
+            source = VideoFileSource(args.video)
+        else:
+            source = _open_live_camera()
+            if source is None:
+                return _err(cmd, "no camera here: give --video FILE or --images")
+    except DeviceError as e:
+        return _err(cmd, str(e))
+
+    def resume(why: str) -> str:
+        left, _ = pending(folder)
+        done = total - len(left)
+        nxt = f"; next: {left[0][1]}" if left else ""
+        return (
+            f"{why}: {done} of {total} pictures are in {folder}. Run the same command again"
+            f" to go on (pictures already taken are kept){nxt}"
+        )
+
+    try:
+        capture_deck(
+            folder,
+            frames(source),
+            lambda m: print(m, flush=True),
+            still_frames=args.still_frames,
+            wait_s=args.wait,
+        )
+    except KeyboardInterrupt:
+        print(f"companion {cmd}: {resume('stopped')}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except CaptureStopped as e:
+        print(f"companion {cmd}: {resume(str(e))}", file=sys.stderr)
+        return EXIT_INCOMPLETE
+    except (DeckError, DeviceError, OSError) as e:
+        return _err(cmd, str(e))
+    return EXIT_OK
+
+
 def cmd_see_cards(args: argparse.Namespace) -> int:
     """``companion see ... --deck DECK_DIR`` (called by ``vision_cli.cmd_see``)."""
     from .devices.frames import frames
     from .errors import DeviceError
-    from .sensing.observations import CellsChanged
-    from .sensing.vision.calibrate import load_model
-    from .sensing.vision.card_reader import CardReader
-    from .sensing.vision.changes import ChangeTracker
-    from .sensing.vision.classify import CellReading
     from .sensing.vision.deck import DeckError, load_deck
     from .sensing.vision.layout import load_layout
-    from .sensing.vision.reader import BoardReading
-    from .vision_cli import default_colour_profile, frame_source
+    from .vision_cli import frame_source
 
     cmd = "see"
     if not args.layout:
@@ -86,13 +172,11 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
     sources = sum(bool(x) for x in (args.images, args.video, args.camera))
     if sources != 1:
         return _err(cmd, "give images, or --video FILE, or --camera (one of them)")
+    stream = not args.images
     try:
         layout = load_layout(args.layout)
-        profile = Path(args.colours) if args.colours else default_colour_profile(layout.name)
-        model = load_model(profile, layout) if profile else None
         deck = load_deck(args.deck)
-        stream = not args.images
-        reader = CardReader(layout, deck, model=model, stream=stream)
+        reader, mats = _card_reader(layout, deck, args, stream=stream)
     except (DeckError, OSError, ValueError) as e:
         return _err(cmd, str(e))
     try:
@@ -101,7 +185,7 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
             return _err(cmd, "no camera for --deck (the simulation has no cards)")
     except DeviceError as e:
         return _err(cmd, str(e))
-    tracker = ChangeTracker(layout.__class__(**_only(layout, reader.slots))) if stream else None
+    trackers = _trackers(mats, reader) if stream else {}
     lost = 0
     try:
         for frame in frames(source):
@@ -115,46 +199,100 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
                 "layout": layout.name,
                 "deck": deck.name,
                 "status": board.status,
-                "cells": {k: v.to_json() for k, v in cards.items()},
             }
+            if layout.mats:
+                out["mats"] = {k: v.status for k, v in board.mats.items()}
+            out["cells"] = {k: v.to_json() for k, v in cards.items()}
             if args.json:
                 print(json.dumps(out, ensure_ascii=False))
             else:
-                print(f"{frame.name}: {board.status}")
-                for k, v in cards.items():
-                    what = "(covered)" if v.occluded else (v.card or v.label)
-                    print(f"  {k} {what} {v.confidence:.2f}")
-            if tracker is not None:
-                # a card is certain once it has read the same over a few clear frames
-                as_labels = BoardReading(
-                    board.layout,
-                    board.status,
-                    cells={
-                        k: CellReading(v.card or v.label, v.confidence, v.occluded)
-                        for k, v in cards.items()
-                    },
+                _print_cards(frame.name, board.status, layout, cards)
+            changes = _stable_changes(trackers, board, cards, frame.t_mono)
+            if changes and args.json:
+                print(
+                    json.dumps({"t": round(frame.t_mono, 3), "type": "changed", "changes": changes})
                 )
-                obs = tracker.update(as_labels, frame.t_mono)
-                if isinstance(obs, CellsChanged):
-                    changes = [
-                        {"cell": c.cell, "before": c.before, "after": c.after} for c in obs.changes
-                    ]
-                    if args.json:
-                        print(
-                            json.dumps(
-                                {"t": round(obs.t_mono, 3), "type": "changed", "changes": changes}
-                            )
-                        )
-                    else:
-                        print(
-                            "  stable: " + ", ".join(f"{c['cell']} {c['after']}" for c in changes)
-                        )
+            elif changes:
+                print("  stable: " + ", ".join(f"{c['cell']} {c['after']}" for c in changes))
     except DeviceError as e:
         return _err(cmd, str(e))
     for name, reason in getattr(source, "skipped", []):
         print(f"companion see: skipped {name}: {reason}", file=sys.stderr)
         lost += 1
     return EXIT_NO_BOARD if lost else EXIT_OK
+
+
+def _card_reader(layout, deck, args, *, stream: bool):
+    """(reader, mats): a ``CardReader`` for a single mat, a ``TableCardReader`` for a
+    table of mats; ``mats`` the single mats read (each with its colour profile)."""
+    from .sensing.vision.calibrate import load_model
+    from .sensing.vision.card_reader import CardReader
+    from .sensing.vision.table_reader import TableCardReader
+    from .vision_cli import default_colour_profile
+
+    def model(mat):
+        if args.colours and not layout.mats:
+            return load_model(Path(args.colours), mat)
+        profile = default_colour_profile(mat.name)
+        return load_model(profile, mat) if profile else None
+
+    if layout.mats:
+        if args.colours:
+            raise ValueError(
+                f"--colours takes one mat's profile; {layout.name} is a table of mats:"
+                " each reads calibration/colours-MAT.toml (companion calibrate colours)"
+            )
+        models = {m.name: model(m) for m in layout.mats}
+        return TableCardReader(layout, deck, models=models, stream=stream), layout.mats
+    return CardReader(layout, deck, model=model(layout), stream=stream), (layout,)
+
+
+def _trackers(mats, reader) -> dict:
+    """Mat name -> a change tracker over its card slots (a stream's memory)."""
+    from .sensing.vision.changes import ChangeTracker
+
+    return {m.name: ChangeTracker(m.__class__(**_only(m, reader.slots))) for m in mats}
+
+
+def _stable_changes(trackers: dict, board, cards: dict, t_mono: float) -> list[dict]:
+    """The cards that became certain in this frame (a card is certain once it has read
+    the same over a few clear frames), over every mat."""
+    from .sensing.observations import CellsChanged
+    from .sensing.vision.classify import CellReading
+    from .sensing.vision.reader import BoardReading
+
+    boards = getattr(board, "mats", None) or {board.layout: board}
+    changes = []
+    for name, tracker in trackers.items():
+        mat = boards[name]
+        as_labels = BoardReading(
+            mat.layout,
+            mat.status,
+            cells={
+                c.id: CellReading(v.card or v.label, v.confidence, v.occluded)
+                for c in tracker.layout.cells
+                if (v := cards.get(c.id)) is not None
+            },
+        )
+        obs = tracker.update(as_labels, t_mono)
+        if isinstance(obs, CellsChanged):
+            changes += [{"cell": c.cell, "before": c.before, "after": c.after} for c in obs.changes]
+    return changes
+
+
+def _print_cards(name: str, status: str, layout, cards: dict) -> None:
+    """One frame as text: a line per region (a player's layout, the piles)."""
+    print(f"{name}: {status}")
+    for region, ids in layout.regions.items():
+        got = [(i, cards[i]) for i in ids if i in cards]
+        if got:
+            print(
+                f"  {region}: "
+                + "  ".join(
+                    f"{i} {'(covered)' if v.occluded else (v.card or v.label)} {v.confidence:.2f}"
+                    for i, v in got
+                )
+            )
 
 
 def _only(layout, slots) -> dict:
@@ -178,6 +316,29 @@ def register(calibrate: argparse._SubParsersAction) -> None:
         " heuchel-meuchel or hilo",
     )
     c.add_argument(
-        "--camera", action="store_true", help="hold each card under the live camera (not yet)"
+        "--camera",
+        action="store_true",
+        help="register card by card under the camera: it says which card to show next",
+    )
+    c.add_argument("--video", metavar="FILE", help="with --camera: frames from a video instead")
+    c.add_argument(
+        "--images",
+        nargs="+",
+        metavar="IMAGE",
+        help="with --camera: frames from images (or a folder)",
+    )
+    c.add_argument(
+        "--still-frames",
+        type=int,
+        default=5,
+        metavar="N",
+        help="frames a card must lie still before it is taken (default 5)",
+    )
+    c.add_argument(
+        "--wait",
+        type=float,
+        default=120.0,
+        metavar="S",
+        help="give up when no card is taken for S seconds (default 120)",
     )
     c.set_defaults(func=cmd_calibrate_cards)

@@ -52,6 +52,11 @@ def _layout_and_reader(args):
     if bool(args.layout) == bool(args.grid):
         raise ValueError("give exactly one of --layout NAME and --grid COLSxROWS")
     layout = load_layout(args.layout) if args.layout else grid_layout(*parse_grid(args.grid))
+    if layout.mats:
+        raise ValueError(
+            f"{layout.name} is a table of {len(layout.mats)} card mats:"
+            " read it with --deck DECK_DIR"
+        )
     corners = parse_corners(args.corners) if args.corners else None
     if args.grid and corners is None:
         raise ValueError("a grid has no markers: give its corners with --corners")
@@ -207,10 +212,10 @@ def _simulated_table(layout, n_frames: int):
 
 
 def cmd_markers(args: argparse.Namespace) -> int:
-    from .sensing.vision.layout import layout_names, load_layout
+    from .sensing.vision.layout import layout_names, load_layout, table_names
     from .sensing.vision.sheet import mat_svg
 
-    names = layout_names() if args.game == "all" else [args.game]
+    names = layout_names() + table_names() if args.game == "all" else [args.game]
     if args.output:
         folder = Path(args.output)
     else:
@@ -220,11 +225,15 @@ def cmd_markers(args: argparse.Namespace) -> int:
             folder = data_dir("hardware") / "markers"
         except FileNotFoundError:
             folder = Path("markers")
+    mats = []
     for name in names:
         try:
-            layout = load_layout(name)
+            table = load_layout(name)
         except ValueError as e:
             return _err("markers", str(e))
+        mats += table.mats or [table]  # a table of mats (hilo-5): a sheet per mat
+    mats = list({m.name: m for m in mats}.values())  # a player's mat is at every table size
+    for layout in mats:
         out = folder / f"{layout.name}.svg"
         try:
             folder.mkdir(parents=True, exist_ok=True)

@@ -37,6 +37,23 @@ Schema, one file per game (see ``layouts/*.toml`` for complete examples)::
     spaces = ["L2", "L1", "R1", "R2"]
 
 Every cell may also be ``empty``; a colour the model does not know reads ``unknown``.
+
+A *table* layout (``hilo-3``) is several mats lying anywhere on the table, each found by
+its own four markers; it names its mats instead of cells. Each mat is a template from
+``layouts/mats/`` with its own marker ids and, optionally, a prefix for its cell ids
+(``1`` of player A's mat is ``A1``; its region ``player`` becomes ``playerA``)::
+
+    name = "hilo-3"
+    title = "..."
+    [[mats]]
+    name = "hilo-mat-A"              # the mat's own layout name (colour profile, sheet)
+    template = "hilo-player"         # layouts/mats/hilo-player.toml
+    prefix = "A"                     # optional
+    markers = [20, 21, 22, 23]       # the template's markers 0..3, in order
+
+Its ``Layout`` has ``mats`` (one ``Layout`` per mat, in its own millimetres) and, for
+lookups, the union of their cells, pieces and regions; it has no markers or pose of its
+own (``table_names`` lists the shipped ones; ``layout_names`` only single mats).
 """
 
 from __future__ import annotations
@@ -134,6 +151,8 @@ class Layout:
     regions: dict[str, tuple[str, ...]] = field(default_factory=dict)
     neutral: NeutralPatch | None = None
     decor: tuple[Decor, ...] = ()
+    #: A table of several mats, each with its own markers (empty for a single mat).
+    mats: tuple[Layout, ...] = ()
 
     def cell(self, cell_id: str) -> Cell:
         for c in self.cells:
@@ -229,30 +248,111 @@ def parse_layout(data: dict, *, source: str = "layout") -> Layout:
         raise ValueError(f"{source}: {e}") from None
 
 
-def layout_names() -> list[str]:
-    """The names of the layouts shipped with the package."""
+def _shipped() -> dict[str, bool]:
+    """Shipped layout name -> it is a table of several mats."""
     folder = resources.files(__package__) / "layouts"
-    return sorted(
-        p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")
-    )
+    return {
+        p.name.removesuffix(".toml"): "[[mats]]" in p.read_text(encoding="utf-8")
+        for p in folder.iterdir()
+        if p.name.endswith(".toml")
+    }
+
+
+def layout_names() -> list[str]:
+    """The names of the single-mat layouts shipped with the package (one board each)."""
+    return sorted(name for name, table in _shipped().items() if not table)
+
+
+def table_names() -> list[str]:
+    """The names of the shipped table layouts (several mats each: ``hilo-2`` ... ``hilo-5``)."""
+    return sorted(name for name, table in _shipped().items() if table)
+
+
+def _load_text(text: str, source: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ValueError(f"{source}: not valid TOML ({e})") from None
 
 
 def load_layout(name_or_path: str | Path) -> Layout:
-    """A shipped layout by name (``hinkel-stein``) or any layout file by path."""
+    """A shipped layout by name (``hinkel-stein``, ``hilo-3``) or any layout file by path."""
     path = Path(name_or_path)
     if path.suffix == ".toml" and path.exists():
         text, source = path.read_text(encoding="utf-8"), str(path)
     else:
         res = resources.files(__package__) / "layouts" / f"{name_or_path}.toml"
         if not res.is_file():
-            raise ValueError(
-                f"no layout {str(name_or_path)!r}; shipped: {', '.join(layout_names())}"
-            )
+            shipped = ", ".join(sorted(_shipped()))
+            raise ValueError(f"no layout {str(name_or_path)!r}; shipped: {shipped}")
         text, source = res.read_text(encoding="utf-8"), f"layouts/{name_or_path}.toml"
-    try:
-        return parse_layout(tomllib.loads(text), source=source)
-    except tomllib.TOMLDecodeError as e:
-        raise ValueError(f"{source}: not valid TOML ({e})") from None
+    data = _load_text(text, source)
+    if "mats" in data:
+        return table_layout(data, source=source)
+    return parse_layout(data, source=source)
+
+
+def _mat_template(name: str, source: str) -> dict:
+    res = resources.files(__package__) / "layouts" / "mats" / f"{name}.toml"
+    if not isinstance(name, str) or not res.is_file():
+        raise ValueError(f"{source}: no mat template {name!r} in layouts/mats/")
+    return _load_text(res.read_text(encoding="utf-8"), f"layouts/mats/{name}.toml")
+
+
+def table_layout(data: dict, *, source: str = "layout") -> Layout:
+    """A table of several mats (see the module doc) from parsed TOML; messages name the
+    bad entry. Marker and cell ids must not repeat across the mats."""
+    entries = data.get("mats")
+    if not isinstance(entries, list) or not entries:
+        raise ValueError(f"{source}: mats must be a list of [[mats]] tables")
+    mats: list[Layout] = []
+    for k, entry in enumerate(entries, start=1):
+        try:
+            name, template, ids = entry["name"], entry["template"], entry["markers"]
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"{source}: mat {k}: missing field {e}") from None
+        mat = _mat_template(template, source)
+        if not isinstance(ids, list) or len(ids) != len(mat.get("markers", [])):
+            raise ValueError(
+                f"{source}: mat {name}: give {len(mat.get('markers', []))} marker ids,"
+                f" in the order of {template}'s markers"
+            )
+        prefix = str(entry.get("prefix", ""))
+        mat["name"] = name
+        mat["markers"] = [{**m, "id": i} for m, i in zip(mat["markers"], ids, strict=True)]
+        for g in mat.get("groups", []):
+            g["region"] = f"{g['region']}{prefix}"
+            g["cells"] = [{**c, "id": f"{prefix}{c['id']}"} for c in g["cells"]]
+        mat["regions"] = {
+            f"{r}{prefix}": [f"{prefix}{c}" for c in cells]
+            for r, cells in mat.get("regions", {}).items()
+        }
+        if prefix:
+            mat["title"] = f"{mat.get('title', template)}: player {prefix}"
+        mats.append(parse_layout(mat, source=f"{source} (mat {name})"))
+    cells = [c for m in mats for c in m.cells]
+    markers = [i.id for m in mats for i in m.markers]
+    if len({c.id for c in cells}) != len(cells):
+        raise ValueError(f"{source}: cell ids repeat across the mats (give each a prefix)")
+    if len(set(markers)) != len(markers):
+        raise ValueError(f"{source}: marker ids repeat across the mats")
+    regions: dict[str, tuple[str, ...]] = {}
+    pieces: dict[str, Piece] = {}
+    for m in mats:
+        regions.update(m.regions)
+        pieces.update(m.pieces)
+    return Layout(
+        name=str(data.get("name", source)),
+        title=str(data.get("title", data.get("name", source))),
+        size_mm=(0.0, 0.0),
+        surface=mats[0].surface,
+        white_balance="surface",
+        markers=(),
+        cells=tuple(cells),
+        pieces=pieces,
+        regions=regions,
+        mats=tuple(mats),
+    )
 
 
 def grid_layout(cols: int, rows: int, *, pitch_mm: tuple[float, float] = (22.0, 23.7)) -> Layout:

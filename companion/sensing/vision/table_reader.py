@@ -1,0 +1,193 @@
+"""Reading a table of several mats: every mat found by its own markers, in one frame.
+
+A table layout (``hilo-3``: a mat per player and the piles' mat, see ``layout.py``) has
+no pose of its own: each mat lies wherever its player put it, turned any way. The
+markers are found once per frame (at the finder's reduced size, as for one board: the
+mats' 40 mm markers are found there as often as at full size, in half the time); then
+each mat is located and read like a single board by its own ``CardReader``, with its
+own hand tests. A mat whose markers are hidden (an arm over it) is reported with the
+reason and its slots are left out; the other mats still read.
+
+What a hand does to a table, in one frame: the mats' tests see a small mat at 1 px/mm
+or less, where a hand can pass them (over the whole piles' mat it reads as bare mat; an
+arm across a row of cards can make a card read as its twin). So the table looks at the
+mats' bare margins (between the slots, the markers, the grey patch and the mat's edge),
+all mats together: they are all printed in one colour. An arm reaching over a mat
+crosses its margins: a mat with margin points not of the mats' colour in this frame
+(``FOREIGN_POINTS``, ``BARE_CHROMA``) has all its slots reported covered (``unknown``,
+``occluded``); and a slot read ``empty`` whose colour is not the mats' is covered too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .card_reader import CardReader, CardReading
+from .deck import RegisteredDeck
+from .layout import EMPTY, UNKNOWN, Layout
+from .markers import MarkerFinder, MarkerSighting
+from .reader import OK, BoardReading
+
+#: Bare mat: points this far (mm) from any cell, marker quiet zone, patch or mat edge.
+BARE_CLEAR_MM = 3.0
+#: A slot point whose chroma (CIELAB a, b; 8-bit scale) is further than this from the
+#: mats' bare margins in this frame is not bare mat ...
+BARE_CHROMA = 22.0
+#: ... and an empty slot has at least this share of its points bare.
+BARE_SHARE = 0.7
+#: A mat with at least this many margin points not of the mats' colour has a hand or an
+#: arm across it: all its slots are covered in that frame (cards stay in their slots).
+FOREIGN_POINTS = 6
+#: Points per side (mm pitch) sampled in a slot and on the bare margins.
+PITCH_MM = 4.0
+
+
+@dataclass(frozen=True)
+class TableReading:
+    """One frame of a table: ``mats`` (mat name -> its ``BoardReading``; a mat not found
+    has a status saying why, and no cells). ``status`` is ``ok`` when every mat was found,
+    else which were not."""
+
+    layout: str
+    mats: dict[str, BoardReading] = field(default_factory=dict)
+    status: str = OK
+
+    @property
+    def ok(self) -> bool:
+        return self.status == OK
+
+    @property
+    def found(self) -> tuple[str, ...]:
+        """The names of the mats found in this frame."""
+        return tuple(k for k, v in self.mats.items() if v.ok)
+
+
+class _FoundOnce:
+    """A marker finder that searches a frame once (``search``) and answers every mat's
+    reader with what it found; outside a table's read it searches afresh."""
+
+    def __init__(self, finder: MarkerFinder) -> None:
+        self.finder = finder
+        self.found: list[MarkerSighting] | None = None
+
+    def find(self, image: np.ndarray) -> list[MarkerSighting]:
+        return self.finder.find(image) if self.found is None else self.found
+
+
+class TableCardReader:
+    """Reads the card slots of every mat of a table ``layout`` with a registered ``deck``
+    (``models``: mat name -> colour model, optional; ``stream=True`` as at the table)."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        deck: RegisteredDeck,
+        *,
+        models: dict | None = None,
+        stream: bool = False,
+    ) -> None:
+        if not layout.mats:
+            raise ValueError(f"layout {layout.name} is a single mat: read it with CardReader")
+        self.layout, self.deck = layout, deck
+        self._finder = _FoundOnce(MarkerFinder())
+        self.readers: dict[str, CardReader] = {}
+        for mat in layout.mats:
+            reader = CardReader(mat, deck, model=(models or {}).get(mat.name), stream=stream)
+            reader.board.finder = self._finder
+            self.readers[mat.name] = reader
+        #: every card slot of the table, mat by mat
+        self.slots: tuple[str, ...] = tuple(s for r in self.readers.values() for s in r.slots)
+        self._bare = {m.name: bare_points(m) for m in layout.mats}
+        self._inside = {
+            m.name: {s: slot_points(m, s) for s in self.readers[m.name].slots} for m in layout.mats
+        }
+
+    def read(self, image: np.ndarray | None) -> tuple[TableReading, dict[str, CardReading]]:
+        """The table reading of ``image`` and a ``CardReading`` per card slot of every mat
+        found (the slots of a mat not found are absent)."""
+        mats: dict[str, BoardReading] = {}
+        cards: dict[str, CardReading] = {}
+        if isinstance(image, np.ndarray) and image.ndim == 3 and image.dtype == np.uint8:
+            self._finder.found = self._finder.finder.find(image)
+        try:
+            for name, reader in self.readers.items():
+                board, got = reader.read(image)
+                mats[name] = board
+                cards.update(got)
+        finally:
+            self._finder.found = None
+        if mats and any(b.ok for b in mats.values()):
+            self._covered(image, mats, cards)
+        missing = [f"{k}: {v.status}" for k, v in mats.items() if not v.ok]
+        if not missing:
+            status = OK
+        elif len(missing) == len(mats):
+            status = f"no mat found ({'; '.join(missing)})"
+        else:
+            status = f"{len(mats) - len(missing)} of {len(mats)} mats found; " + "; ".join(missing)
+        return TableReading(self.layout.name, mats, status), cards
+
+    def _covered(
+        self, image: np.ndarray, mats: dict[str, BoardReading], cards: dict[str, CardReading]
+    ) -> None:
+        """A hand on a mat: its slots become covered (see the module doc)."""
+        found = [k for k, b in mats.items() if b.ok]
+        bare = {k: _chroma(image, mats[k].pose.to_image(self._bare[k])) for k in found}
+        every = np.concatenate([bare[k] for k in found]) if found else np.zeros((0, 2))
+        if len(every) < 8:
+            return
+        mat = np.median(every, axis=0)
+        covered = CardReading(UNKNOWN, None, 1.0, occluded=True)
+        for name in found:
+            foreign = int((np.linalg.norm(bare[name] - mat, axis=1) > BARE_CHROMA).sum())
+            for slot, points in self._inside[name].items():
+                if foreign >= FOREIGN_POINTS:  # something lies across the mat's margin
+                    cards[slot] = covered
+                elif cards[slot].label == EMPTY:  # bare mat, or a hand the mat's colour?
+                    got = _chroma(image, mats[name].pose.to_image(points))
+                    share = float((np.linalg.norm(got - mat, axis=1) <= BARE_CHROMA).mean())
+                    if share < BARE_SHARE:
+                        cards[slot] = covered
+
+
+def bare_points(mat: Layout) -> np.ndarray:
+    """(n, 2) mm: points of bare mat, clear of every cell, marker, patch and the edge."""
+    w, h = mat.size_mm
+    c = BARE_CLEAR_MM
+    xs, ys = np.meshgrid(np.arange(c, w - c, PITCH_MM / 2), np.arange(c, h - c, PITCH_MM / 2))
+    p = np.c_[xs.ravel(), ys.ravel()]
+    keep = np.ones(len(p), bool)
+    boxes = [(cell.centre_mm, cell.size_mm) for cell in mat.cells]
+    boxes += [(m.centre_mm, (m.size_mm * 8 / 6,) * 2) for m in mat.markers]
+    if mat.neutral:
+        boxes.append((mat.neutral.centre_mm, mat.neutral.size_mm))
+    for (x, y), (bw, bh) in boxes:
+        keep &= (np.abs(p[:, 0] - x) > bw / 2 + c) | (np.abs(p[:, 1] - y) > bh / 2 + c)
+    return p[keep]
+
+
+def slot_points(mat: Layout, slot: str) -> np.ndarray:
+    """(n, 2) mm: a grid over the slot, inside its printed outline."""
+    cell = mat.cell(slot)
+    (x, y), (w, h) = cell.centre_mm, cell.size_mm
+    xs, ys = np.meshgrid(
+        np.arange(x - w / 2 + 3, x + w / 2 - 2.9, PITCH_MM),
+        np.arange(y - h / 2 + 3, y + h / 2 - 2.9, PITCH_MM),
+    )
+    return np.c_[xs.ravel(), ys.ravel()]
+
+
+def _chroma(image: np.ndarray, px: np.ndarray) -> np.ndarray:
+    """(n, 2) CIELAB a, b (8-bit scale, 0 grey) of ``image`` at ``px`` (n, 2); points
+    outside the frame are left out."""
+    h, w = image.shape[:2]
+    ok = (px[:, 0] >= 0) & (px[:, 0] <= w - 1) & (px[:, 1] >= 0) & (px[:, 1] <= h - 1)
+    pts = px[ok].astype(np.float32)
+    if not len(pts):
+        return np.zeros((0, 2), np.float32)
+    values = cv2.remap(image, pts[None, :, 0].copy(), pts[None, :, 1].copy(), cv2.INTER_LINEAR)
+    lab = cv2.cvtColor(values, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
+    return lab[:, 1:] - 128
