@@ -64,6 +64,8 @@ from .scale_problems import Figures, describe
 from .scale_recording import SATURATION_CODES, RawSample
 
 WEDGE, LEFT, RIGHT = CHANNELS
+TREMOR_HZ = (7.0, 13.0)  # a hand's physiological tremor: 8-12 Hz
+ZONE_FRAMES = 24  # where a change acts: the mean of this many frames (0.3 s at 80/s)
 
 
 class _Channel:
@@ -137,6 +139,7 @@ class ScaleSensor:
         pairs = [census["P1"] + census["P2"]] if {"P1", "P2"} <= census.keys() else []
         self._plausible_masses = sorted(set(census.values()) | set(pairs))
         self._masses: deque[tuple[float, float]] = deque(maxlen=256)
+        self._cells: deque[tuple[float, float, float]] = deque(maxlen=256)  # beside _masses
         self._t_first: float | None = None
         self._t_frame: float | None = None
         self.noise = NoiseMeter(4, keep=1024)  # wedge, left, right and their sum
@@ -314,6 +317,7 @@ class ScaleSensor:
             return
         masses = self._masses
         masses.append((t, total))
+        self._cells.append((w, left, right))
         self._drift_ref = None  # a change: levels move for a reason
         if state == TRIGGERED:
             bw, bl, br = self.tracker.before
@@ -327,6 +331,8 @@ class ScaleSensor:
             self._relearned = False
             masses.clear()
             masses.append((t, total))
+            self._cells.clear()
+            self._cells.append((w, left, right))
         steady = self._mass_steady(t)
         lifted = masses[-1][1] < self.profile.beam_mass_g / 2
         if self._episode_start is None:
@@ -362,6 +368,7 @@ class ScaleSensor:
                 return
         self.tracker.accept()
         masses.clear()
+        self._cells.clear()
         self._t_rest = t
         self._settle(t, w, left, right, out)
 
@@ -413,18 +420,57 @@ class ScaleSensor:
         also have held ``_still_s`` since its last step with no smooth wander in it (its
         projection on the Legendre polynomials of degree 1 to 3 over the window, squared,
         within ``still_chi2`` times the noise of one frame squared: a hand's force wanders
-        over seconds, a stone's does not)."""
+        over seconds, a stone's does not).
+
+        Where a hand holds the beam (the down end, within ``hand_zone_mm`` of the pad it
+        rests on) the window is ``still_zone_s`` and the wander is watched in the load
+        at that place as the cells share it (``_load_at``): a hand there presses almost
+        all on the pad's cell, so its wander shows against that cell's noise, not the
+        sum's of three."""
         window = self._still_s
         if window <= 0.0:
             return True
         if since_step < window:
             return False
-        vals = np.fromiter((m for tm, m in self._masses if t - tm <= window), dtype=float)
-        if len(vals) < 8:
+        zone = self._hand_zone_split()
+        if zone is not None:
+            window = max(window, self.config.still_zone_s)
+        if since_step < window:
+            return False
+        n = sum(1 for tm, _ in self._masses if t - tm <= window)
+        if n < 8:
             return True
-        basis = _smooth_basis(len(vals))
+        if zone is None:
+            vals = np.array([m for _, m in itertools.islice(reversed(self._masses), n)])[::-1]
+            frame_sd = self._hand_sd_g
+        else:
+            cells = np.array(list(itertools.islice(reversed(self._cells), n)))
+            vals, frame_sd = _load_at(cells, zone, self.noise.white[:3])
+            if _tremor(vals, self._frame_dt, frame_sd) > self.config.tremor_ratio:
+                return False
+        basis = _smooth_basis(n)
         wander = float(np.sum((basis @ vals) ** 2))
-        return wander <= self._still_limit
+        return wander <= self.config.still_chi2 * (MEAN_SD_FACTOR * frame_sd) ** 2
+
+    def _hand_zone_split(self) -> np.ndarray | None:
+        """How a change at the down end, where a hand holds the beam, shares out between
+        the cells (wedge, left, right; statics about the pivot), or None if the change is
+        elsewhere (or no mass step), from the mean of the last ``ZONE_FRAMES`` frames."""
+        if self._reference is None or not self._cells:
+            return None
+        recent = itertools.islice(reversed(self._cells), ZONE_FRAMES)
+        w, left, right = np.mean(np.array(list(recent)), axis=0)
+        m0, tau0 = self._reference
+        dm = w + left + right - m0
+        if abs(dm) < self.config.mass_step_g:
+            return None
+        p = self._pivot
+        x = p + (self._torque(left, right) - tau0) / dm
+        pad = self._x_right if right >= left else self._x_left
+        if abs(x - pad) > self.config.hand_zone_mm:
+            return None
+        share = (x - p) / (pad - p)  # on the pad; the rest on the wedge
+        return np.array([1.0 - share, 0.0, share] if pad > p else [1.0 - share, share, 0.0])
 
     def _trend_limit(self, frames: int) -> float:
         """How far the medians of a window's halves may lie apart at rest (g): at least
@@ -663,6 +709,27 @@ def _smooth_basis(n: int) -> np.ndarray:
     x = np.linspace(-1.0, 1.0, n)
     q, _ = np.linalg.qr(np.polynomial.legendre.legvander(x, 3))
     return q[:, 1:].T.copy()
+
+
+def _load_at(cells: np.ndarray, split: np.ndarray, cell_sd_g) -> tuple[np.ndarray, float]:
+    """Frames of (wedge, left, right) as the load acting where it shares out as ``split``
+    (g), weighted by the cells' noise ``cell_sd_g`` (the best linear estimate:
+    (d·W·c) / (d·W·d), W the inverse variances), and the sd of one such frame (g)."""
+    weights = split / np.square(np.maximum(np.asarray(cell_sd_g, dtype=float), 0.05))
+    info = float(weights @ split)
+    return cells[::-1] @ weights / info, 1.0 / math.sqrt(info)
+
+
+def _tremor(values: np.ndarray, frame_dt: float, frame_sd: float) -> float:
+    """The power of ``values`` (frames ``frame_dt`` s apart) in a hand's tremor band
+    (``TREMOR_HZ``), per frequency, as a multiple of what noise of ``frame_sd`` gives
+    (about 1, less after the median-of-three filter; 0 if the frames are too slow)."""
+    freqs = np.fft.rfftfreq(len(values), frame_dt)
+    band = (freqs >= TREMOR_HZ[0]) & (freqs <= TREMOR_HZ[1])
+    if not band.any() or freqs[-1] < 1.5 * TREMOR_HZ[1]:
+        return 0.0
+    power = np.abs(np.fft.rfft(values - values.mean())[band]) ** 2 / len(values)
+    return float(power.mean()) / max(frame_sd, 1e-6) ** 2
 
 
 def _trend(values: list[float]) -> float:

@@ -43,6 +43,10 @@ class SensingConfig:
     #                          (chi-square, 3 degrees of freedom: 1 in 20 for a stone,
     #                          which then waits a few frames more)
     still_max_s: float = 0.37  # ... but never longer than this (stones 0.8 s apart)
+    hand_zone_mm: float = 12.0  # where a hand holds the beam: this near the pad it rests on
+    still_zone_s: float = 0.37  # ... a change must hold still this long (on noisy cells)
+    tremor_ratio: float = 4.5  # ... with no more tremor (8-12 Hz) than this many times
+    #                            the noise's power there (a hand's shows; a stone has none)
     disturbed_after_s: float = 1.2  # not at rest this long after a change: ``disturbed``
     tare_time_s: float = 5.0  # time constant of drift tracking while at rest
     glitch_g: float = 20.0  # a rejected sample this far off counts as a glitch
