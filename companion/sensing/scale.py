@@ -65,6 +65,7 @@ from .scale_recording import SATURATION_CODES, RawSample
 
 WEDGE, LEFT, RIGHT = CHANNELS
 TREMOR_HZ = (7.0, 13.0)  # a hand's physiological tremor: 8-12 Hz
+FAST_NAME_FACTOR = 3.0
 ZONE_FRAMES = 24  # where a change acts: the mean of this many frames (0.3 s at 80/s)
 
 
@@ -170,6 +171,12 @@ class ScaleSensor:
         self.drift_g_per_min = [0.0, 0.0, 0.0]  # each cell's zero, as last measured at rest
         self._drift_ref: tuple[float, list[float]] | None = None  # (t, levels) at rest
         self._lightest_g = min(census.values()) if census else 30.0
+        self._level_start = float("-inf")  # the current step in the total began (s)
+        self._t_named = float("-inf")  # the last change was named (s)
+        self._episode_steps: list[tuple[float, float, float]] = []  # (t, s after the
+        #                                 last, or 0 if not too soon; rise, g) in a change
+        self._fast: deque[tuple[float, float]] = deque(maxlen=64)  # (t, s since the last)
+        self._name_times: deque[float] = deque(maxlen=9)  # step to named, lately (s)
 
     # -- inputs --------------------------------------------------------------------
 
@@ -325,7 +332,11 @@ class ScaleSensor:
             self._reference = (bw + bl + br, br * (self._x_right - p) - bl * (p - self._x_left))
             self._episode_disturbed = False
             self._hand_seen = False
-            self._t_jump = self._episode_start = t
+            if t - self._t_named < self.config.fast_rest_s and self._have_rest:
+                # the scale had just named the last stone: this one came at once
+                self._fast.append((t, t - self._level_start))
+            self._t_jump = self._episode_start = self._level_start = t
+            self._episode_steps = []
             self._episode_frames = self._frames_mass
             self._trend_frames = 0
             self._relearned = False
@@ -354,7 +365,8 @@ class ScaleSensor:
             stable_s = t - (self.tracker.stable_since or t)
             if stable_s < cfg.balance_wait_s:
                 return
-        if not self._plausible(w + left + right, self._torque(left, right)):
+        plausible = self._plausible(w + left + right, self._torque(left, right))
+        if not plausible:
             # Not a stone of the census: most likely a hand resting on the scale. Say so,
             # and take it as a load only once it has held still longer than a hand does.
             if not self._episode_disturbed:
@@ -370,6 +382,17 @@ class ScaleSensor:
         masses.clear()
         self._cells.clear()
         self._t_rest = t
+        if self._level_start > float("-inf"):
+            self._name_times.append(t - self._level_start)
+        self._t_named = t
+        steps = self._episode_steps
+        if steps and self._reference is not None:
+            # stones put down (or taken off) one after another all go one way; a hand
+            # arriving and leaving goes both ways
+            rise = w + left + right - self._reference[0]
+            one_way = all((r > 0) == (rise > 0) for _, _, r in steps)
+            if one_way or not (self._hand_seen or plausible):
+                self._fast.extend((t_step, since) for t_step, since, r in steps if since)
         self._settle(t, w, left, right, out)
 
     def _mass_steady(self, t: float) -> bool:
@@ -387,8 +410,12 @@ class ScaleSensor:
         if n >= 2 * k:
             recent = sorted(masses[i][1] for i in range(n - k, n))
             older = sorted(masses[i][1] for i in range(n - 2 * k, n - k))
-            if abs(_median(recent) - _median(older)) >= self._hand_jump_g:
-                self._t_jump = masses[n - k][0]
+            rise = _median(recent) - _median(older)
+            if abs(rise) >= self._hand_jump_g:
+                t_step = masses[n - k][0]
+                if t_step - self._t_jump > (2 * k - 0.5) * self._frame_dt:  # a new step
+                    self._new_step(t_step, rise)
+                self._t_jump = t_step
         since_step = t - self._t_jump
         if not self._hand_seen:
             if since_step < self._hand_window_s:
@@ -414,6 +441,34 @@ class ScaleSensor:
         vals.sort()
         k = len(vals) // 8  # the spread of the middle three quarters
         return vals[-1 - k] - vals[k] <= self._hand_spread_g
+
+    def _new_step(self, t_step: float, rise: float) -> None:
+        """A new step in the total (``rise``, g) during a change not yet named. A level
+        held ``fast_level_s``, but less than ``FAST_NAME_FACTOR`` times what the scale
+        takes lately to name a stone, and then another step is most likely a stone put
+        down before the scale could name the one before. Counted when the change is
+        named, if all its steps went the way of the whole change (stones put down one
+        after another; a hand arrives and leaves), or if no hand was seen and the change
+        is no stone's (stones put down and taken off). ``fast_events`` of them (or of changes
+        starting within ``fast_rest_s`` of the last one named) within ``fast_window_s``
+        are the ``fast`` problem (the stones may then be reported late, or together as
+        a load of no stone's mass, which the referee asks about)."""
+        since = t_step - self._level_start
+        self._level_start = t_step
+        soon = self.config.fast_level_s <= since < FAST_NAME_FACTOR * self._name_s()
+        self._episode_steps.append((t_step, since if soon else 0.0, rise))
+
+    def _fast_pace(self, t: float) -> float | None:
+        """The shortest time between stones put down too fast lately (s), if that happened
+        ``fast_events`` times within ``fast_window_s``, or once in it while said."""
+        cfg, fast = self.config, self._fast
+        if cfg.fast_events <= 0:
+            return None
+        while fast and t - fast[0][0] > cfg.fast_window_s:
+            fast.popleft()
+        if len(fast) >= (1 if "fast" in self._problem else cfg.fast_events):
+            return min(gap for _, gap in fast)
+        return None
 
     def _still(self, t: float, since_step: float) -> bool:
         """On noisy cells a hand held nearly still passes the short window: the total must
@@ -501,10 +556,14 @@ class ScaleSensor:
         if meter.version != self._noise_version:
             self._noise_version = meter.version
             self._set_thresholds()
-        elif restless == ("restless" in self._problem):
+        elif restless == ("restless" in self._problem) and (
+            (self._fast_pace(t) is not None) == ("fast" in self._problem)
+        ):
             return  # nothing new to judge
-        # judged on 2 s of frames at least: the first figures are rough
-        if restless or meter.measured(round(2.0 / self._frame_dt)):
+        # judged on 2 s of frames at least: the first figures are rough (a pace or no
+        # rest needs no noise figures)
+        fast = self._fast_pace(t) is not None
+        if restless or fast or meter.measured(round(2.0 / self._frame_dt)):
             self._report_problems(t, self._noise_now, out)
 
     def _set_thresholds(self) -> None:
@@ -595,16 +654,25 @@ class ScaleSensor:
         drift = max(self.drift_g_per_min, key=abs)
         if over("drifting", abs(drift), cfg.drift_limit_g_per_min):
             kinds.append("drifting")
+        pace = self._fast_pace(t)
+        if pace is not None:
+            kinds.append("fast")
         problem = tuple(kinds)
         if problem == self._problem:
             return
         self._problem = problem
         figures = Figures(s, self.resolution_g, cfg.max_average_s, self.decide_s,
                           self._lightest_g, self.mass_gap_g, t - self._t_rest,
-                          self.drift_g_per_min)  # fmt: skip
+                          self.drift_g_per_min, pace or 0.0, self._name_s(),
+                          1.0 / self._frame_dt)  # fmt: skip
         noise = tuple((ch, round(x, 2)) for ch, x in zip(CHANNELS, s, strict=False))
         out.append(ScaleNoise(t, noise, round(s[3], 2), round(self.resolution_g, 1),
                               describe(problem, figures)))  # fmt: skip
+
+    def _name_s(self) -> float:
+        """The time from a step to its stone named, lately (s; the median)."""
+        times = sorted(self._name_times)
+        return times[len(times) // 2] if times else self.decide_s
 
     def _torque(self, left: float, right: float) -> float:
         """Torque about the pivot (g·mm) from the pad loads (g)."""
