@@ -478,10 +478,11 @@ class ScaleSensor:
         over seconds, a stone's does not).
 
         Where a hand holds the beam (the down end, within ``hand_zone_mm`` of the pad it
-        rests on) the window is ``still_zone_s`` and the wander is watched in the load
-        at that place as the cells share it (``_load_at``): a hand there presses almost
-        all on the pad's cell, so its wander shows against that cell's noise, not the
-        sum's of three."""
+        rests on) the window is at least ``still_zone_s`` and the wander is watched in
+        the load at that place as the cells share it (``_load_at``): a hand there presses
+        almost all on the pad's cell, so its wander shows against that cell's noise, not
+        the sum's of three. Its tremor (``_tremor``, 7-13 Hz) must stay within
+        ``tremor_ratio`` times what the noise puts there."""
         window = self._still_s
         if window <= 0.0:
             return True

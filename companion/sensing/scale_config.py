@@ -44,7 +44,8 @@ class SensingConfig:
     #                          which then waits a few frames more)
     still_max_s: float = 0.37  # ... but never longer than this (stones 0.8 s apart)
     hand_zone_mm: float = 12.0  # where a hand holds the beam: this near the pad it rests on
-    still_zone_s: float = 0.37  # ... a change must hold still this long (on noisy cells)
+    still_zone_s: float = 0.0  # ... a change must hold still at least this long (s; else
+    #                            as long as elsewhere, on noisy cells)
     tremor_ratio: float = 4.5  # ... with no more tremor (8-12 Hz) than this many times
     #                            the noise's power there (a hand's shows; a stone has none)
     fast_level_s: float = 0.25  # a new step this long after the last, before it was named:
