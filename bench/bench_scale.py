@@ -13,7 +13,7 @@ section for BENCHMARKS.md ("Scale sensing"), with the machine it ran on.
   stones allowed), shifts seen, settled sides right, at 80 and 10 samples/s;
 - the noise curve: the same over per-cell noise 0.1 to 3 g (sd of one sample at the
   rate, 1 % glitched samples), for stones put down briskly (``stones_in_a_row``: 0.8 s
-  apart, no hand) and for random rounds (hands, slides, notch moves), at 80 and 10
+  apart, no hand; at 10 samples/s also 2 s apart, "paced") and for random rounds (hands, slides, notch moves), at 80 and 10
   samples/s: placements named right, spurious placements, settles reported, the delay
   from physical rest to ``settled`` (median, p90), and in how many sessions the sensing
   said it could not keep up (a ``ScaleNoise`` problem).
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import statistics
 import time
 
@@ -62,7 +63,11 @@ def score(profile, seeds, rate_sps, config=None) -> RoundScore:
 
 
 NOISE_LEVELS_G = (0.1, 0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 2.5, 3.0)
-SCENARIOS = {"brisk": stones_in_a_row, "rounds": random_round}
+SCENARIOS = {
+    "brisk": stones_in_a_row,
+    "paced": functools.partial(stones_in_a_row, gap_s=2.0),  # 10/s only: a player's pace
+    "rounds": random_round,
+}
 
 
 def noise_point(profile, scenario: str, rate_sps: int, noise_g: float, seeds):
@@ -83,7 +88,7 @@ def noise_curve(profile, seeds) -> None:
           " rest to `settled` median / p90 ms | sessions warned |")  # fmt: skip
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for scenario in SCENARIOS:
-        for rate in (80, 10):
+        for rate in (80, 10) if scenario != "paced" else (10,):
             prof = profile if rate == profile.rate_sps else profile.with_changes(rate_sps=rate)
             for noise in NOISE_LEVELS_G:
                 sc, warned = noise_point(prof, scenario, rate, noise, seeds)
@@ -153,8 +158,8 @@ def main() -> None:
     if args.curve_seeds:
         print()
         print(f"Noise curve ({args.curve_seeds} sessions a point, seeds 0..{args.curve_seeds - 1};"
-              " brisk: 24 stones put down and taken off 0.8 s apart a session; rounds:"
-              " random rounds with hands):")  # fmt: skip
+              " brisk: 24 stones put down and taken off 0.8 s apart a session; paced: the"
+              " same 2 s apart; rounds: random rounds with hands):")  # fmt: skip
         print()
         noise_curve(prof, range(args.curve_seeds))
 

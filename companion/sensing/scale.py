@@ -64,6 +64,9 @@ from .scale_problems import Figures, describe
 from .scale_recording import SATURATION_CODES, RawSample
 
 WEDGE, LEFT, RIGHT = CHANNELS
+TREMOR_HZ = (7.0, 13.0)  # a hand's physiological tremor: 8-12 Hz
+FAST_NAME_FACTOR = 3.0
+ZONE_FRAMES = 24  # where a change acts: the mean of this many frames (0.3 s at 80/s)
 
 
 class _Channel:
@@ -137,6 +140,7 @@ class ScaleSensor:
         pairs = [census["P1"] + census["P2"]] if {"P1", "P2"} <= census.keys() else []
         self._plausible_masses = sorted(set(census.values()) | set(pairs))
         self._masses: deque[tuple[float, float]] = deque(maxlen=256)
+        self._cells: deque[tuple[float, float, float]] = deque(maxlen=256)  # beside _masses
         self._t_first: float | None = None
         self._t_frame: float | None = None
         self.noise = NoiseMeter(4, keep=1024)  # wedge, left, right and their sum
@@ -167,6 +171,12 @@ class ScaleSensor:
         self.drift_g_per_min = [0.0, 0.0, 0.0]  # each cell's zero, as last measured at rest
         self._drift_ref: tuple[float, list[float]] | None = None  # (t, levels) at rest
         self._lightest_g = min(census.values()) if census else 30.0
+        self._level_start = float("-inf")  # the current step in the total began (s)
+        self._t_named = float("-inf")  # the last change was named (s)
+        self._episode_steps: list[tuple[float, float, float]] = []  # (t, s after the
+        #                                 last, or 0 if not too soon; rise, g) in a change
+        self._fast: deque[tuple[float, float]] = deque(maxlen=64)  # (t, s since the last)
+        self._name_times: deque[float] = deque(maxlen=9)  # step to named, lately (s)
 
     # -- inputs --------------------------------------------------------------------
 
@@ -314,6 +324,7 @@ class ScaleSensor:
             return
         masses = self._masses
         masses.append((t, total))
+        self._cells.append((w, left, right))
         self._drift_ref = None  # a change: levels move for a reason
         if state == TRIGGERED:
             bw, bl, br = self.tracker.before
@@ -321,12 +332,18 @@ class ScaleSensor:
             self._reference = (bw + bl + br, br * (self._x_right - p) - bl * (p - self._x_left))
             self._episode_disturbed = False
             self._hand_seen = False
-            self._t_jump = self._episode_start = t
+            if t - self._t_named < self.config.fast_rest_s and self._have_rest:
+                # the scale had just named the last stone: this one came at once
+                self._fast.append((t, t - self._level_start))
+            self._t_jump = self._episode_start = self._level_start = t
+            self._episode_steps = []
             self._episode_frames = self._frames_mass
             self._trend_frames = 0
             self._relearned = False
             masses.clear()
             masses.append((t, total))
+            self._cells.clear()
+            self._cells.append((w, left, right))
         steady = self._mass_steady(t)
         lifted = masses[-1][1] < self.profile.beam_mass_g / 2
         if self._episode_start is None:
@@ -348,7 +365,8 @@ class ScaleSensor:
             stable_s = t - (self.tracker.stable_since or t)
             if stable_s < cfg.balance_wait_s:
                 return
-        if not self._plausible(w + left + right, self._torque(left, right)):
+        plausible = self._plausible(w + left + right, self._torque(left, right))
+        if not plausible:
             # Not a stone of the census: most likely a hand resting on the scale. Say so,
             # and take it as a load only once it has held still longer than a hand does.
             if not self._episode_disturbed:
@@ -362,7 +380,19 @@ class ScaleSensor:
                 return
         self.tracker.accept()
         masses.clear()
+        self._cells.clear()
         self._t_rest = t
+        if self._level_start > float("-inf"):
+            self._name_times.append(t - self._level_start)
+        self._t_named = t
+        steps = self._episode_steps
+        if steps and self._reference is not None:
+            # stones put down (or taken off) one after another all go one way; a hand
+            # arriving and leaving goes both ways
+            rise = w + left + right - self._reference[0]
+            one_way = all((r > 0) == (rise > 0) for _, _, r in steps)
+            if one_way or not (self._hand_seen or plausible):
+                self._fast.extend((t_step, since) for t_step, since, r in steps if since)
         self._settle(t, w, left, right, out)
 
     def _mass_steady(self, t: float) -> bool:
@@ -380,8 +410,12 @@ class ScaleSensor:
         if n >= 2 * k:
             recent = sorted(masses[i][1] for i in range(n - k, n))
             older = sorted(masses[i][1] for i in range(n - 2 * k, n - k))
-            if abs(_median(recent) - _median(older)) >= self._hand_jump_g:
-                self._t_jump = masses[n - k][0]
+            rise = _median(recent) - _median(older)
+            if abs(rise) >= self._hand_jump_g:
+                t_step = masses[n - k][0]
+                if t_step - self._t_jump > (2 * k - 0.5) * self._frame_dt:  # a new step
+                    self._new_step(t_step, rise)
+                self._t_jump = t_step
         since_step = t - self._t_jump
         if not self._hand_seen:
             if since_step < self._hand_window_s:
@@ -408,23 +442,91 @@ class ScaleSensor:
         k = len(vals) // 8  # the spread of the middle three quarters
         return vals[-1 - k] - vals[k] <= self._hand_spread_g
 
+    def _new_step(self, t_step: float, rise: float) -> None:
+        """A new step in the total (``rise``, g) during a change not yet named. A level
+        held ``fast_level_s``, but less than ``FAST_NAME_FACTOR`` times what the scale
+        takes lately to name a stone, and then another step is most likely a stone put
+        down before the scale could name the one before. Counted when the change is
+        named, if all its steps went the way of the whole change (stones put down one
+        after another; a hand arrives and leaves), or if no hand was seen and the change
+        is no stone's (stones put down and taken off). ``fast_events`` of them (or of changes
+        starting within ``fast_rest_s`` of the last one named) within ``fast_window_s``
+        are the ``fast`` problem (the stones may then be reported late, or together as
+        a load of no stone's mass, which the referee asks about)."""
+        since = t_step - self._level_start
+        self._level_start = t_step
+        soon = self.config.fast_level_s <= since < FAST_NAME_FACTOR * self._name_s()
+        self._episode_steps.append((t_step, since if soon else 0.0, rise))
+
+    def _fast_pace(self, t: float) -> float | None:
+        """The shortest time between stones put down too fast lately (s), if that happened
+        ``fast_events`` times within ``fast_window_s``, or once in it while said."""
+        cfg, fast = self.config, self._fast
+        if cfg.fast_events <= 0:
+            return None
+        while fast and t - fast[0][0] > cfg.fast_window_s:
+            fast.popleft()
+        if len(fast) >= (1 if "fast" in self._problem else cfg.fast_events):
+            return min(gap for _, gap in fast)
+        return None
+
     def _still(self, t: float, since_step: float) -> bool:
         """On noisy cells a hand held nearly still passes the short window: the total must
         also have held ``_still_s`` since its last step with no smooth wander in it (its
         projection on the Legendre polynomials of degree 1 to 3 over the window, squared,
         within ``still_chi2`` times the noise of one frame squared: a hand's force wanders
-        over seconds, a stone's does not)."""
+        over seconds, a stone's does not).
+
+        Where a hand holds the beam (the down end, within ``hand_zone_mm`` of the pad it
+        rests on) the window is at least ``still_zone_s`` and the wander is watched in
+        the load at that place as the cells share it (``_load_at``): a hand there presses
+        almost all on the pad's cell, so its wander shows against that cell's noise, not
+        the sum's of three. Its tremor (``_tremor``, 7-13 Hz) must stay within
+        ``tremor_ratio`` times what the noise puts there."""
         window = self._still_s
         if window <= 0.0:
             return True
         if since_step < window:
             return False
-        vals = np.fromiter((m for tm, m in self._masses if t - tm <= window), dtype=float)
-        if len(vals) < 8:
+        zone = self._hand_zone_split()
+        if zone is not None:
+            window = max(window, self.config.still_zone_s)
+        if since_step < window:
+            return False
+        n = sum(1 for tm, _ in self._masses if t - tm <= window)
+        if n < 8:
             return True
-        basis = _smooth_basis(len(vals))
+        if zone is None:
+            vals = np.array([m for _, m in itertools.islice(reversed(self._masses), n)])[::-1]
+            frame_sd = self._hand_sd_g
+        else:
+            cells = np.array(list(itertools.islice(reversed(self._cells), n)))
+            vals, frame_sd = _load_at(cells, zone, self.noise.white[:3])
+            if _tremor(vals, self._frame_dt, frame_sd) > self.config.tremor_ratio:
+                return False
+        basis = _smooth_basis(n)
         wander = float(np.sum((basis @ vals) ** 2))
-        return wander <= self._still_limit
+        return wander <= self.config.still_chi2 * (MEAN_SD_FACTOR * frame_sd) ** 2
+
+    def _hand_zone_split(self) -> np.ndarray | None:
+        """How a change at the down end, where a hand holds the beam, shares out between
+        the cells (wedge, left, right; statics about the pivot), or None if the change is
+        elsewhere (or no mass step), from the mean of the last ``ZONE_FRAMES`` frames."""
+        if self._reference is None or not self._cells:
+            return None
+        recent = itertools.islice(reversed(self._cells), ZONE_FRAMES)
+        w, left, right = np.mean(np.array(list(recent)), axis=0)
+        m0, tau0 = self._reference
+        dm = w + left + right - m0
+        if abs(dm) < self.config.mass_step_g:
+            return None
+        p = self._pivot
+        x = p + (self._torque(left, right) - tau0) / dm
+        pad = self._x_right if right >= left else self._x_left
+        if abs(x - pad) > self.config.hand_zone_mm:
+            return None
+        share = (x - p) / (pad - p)  # on the pad; the rest on the wedge
+        return np.array([1.0 - share, 0.0, share] if pad > p else [1.0 - share, share, 0.0])
 
     def _trend_limit(self, frames: int) -> float:
         """How far the medians of a window's halves may lie apart at rest (g): at least
@@ -455,10 +557,14 @@ class ScaleSensor:
         if meter.version != self._noise_version:
             self._noise_version = meter.version
             self._set_thresholds()
-        elif restless == ("restless" in self._problem):
+        elif restless == ("restless" in self._problem) and (
+            (self._fast_pace(t) is not None) == ("fast" in self._problem)
+        ):
             return  # nothing new to judge
-        # judged on 2 s of frames at least: the first figures are rough
-        if restless or meter.measured(round(2.0 / self._frame_dt)):
+        # judged on 2 s of frames at least: the first figures are rough (a pace or no
+        # rest needs no noise figures)
+        fast = self._fast_pace(t) is not None
+        if restless or fast or meter.measured(round(2.0 / self._frame_dt)):
             self._report_problems(t, self._noise_now, out)
 
     def _set_thresholds(self) -> None:
@@ -549,16 +655,25 @@ class ScaleSensor:
         drift = max(self.drift_g_per_min, key=abs)
         if over("drifting", abs(drift), cfg.drift_limit_g_per_min):
             kinds.append("drifting")
+        pace = self._fast_pace(t)
+        if pace is not None:
+            kinds.append("fast")
         problem = tuple(kinds)
         if problem == self._problem:
             return
         self._problem = problem
         figures = Figures(s, self.resolution_g, cfg.max_average_s, self.decide_s,
                           self._lightest_g, self.mass_gap_g, t - self._t_rest,
-                          self.drift_g_per_min)  # fmt: skip
+                          self.drift_g_per_min, pace or 0.0, self._name_s(),
+                          1.0 / self._frame_dt)  # fmt: skip
         noise = tuple((ch, round(x, 2)) for ch, x in zip(CHANNELS, s, strict=False))
         out.append(ScaleNoise(t, noise, round(s[3], 2), round(self.resolution_g, 1),
                               describe(problem, figures)))  # fmt: skip
+
+    def _name_s(self) -> float:
+        """The time from a step to its stone named, lately (s; the median)."""
+        times = sorted(self._name_times)
+        return times[len(times) // 2] if times else self.decide_s
 
     def _torque(self, left: float, right: float) -> float:
         """Torque about the pivot (g·mm) from the pad loads (g)."""
@@ -663,6 +778,27 @@ def _smooth_basis(n: int) -> np.ndarray:
     x = np.linspace(-1.0, 1.0, n)
     q, _ = np.linalg.qr(np.polynomial.legendre.legvander(x, 3))
     return q[:, 1:].T.copy()
+
+
+def _load_at(cells: np.ndarray, split: np.ndarray, cell_sd_g) -> tuple[np.ndarray, float]:
+    """Frames of (wedge, left, right) as the load acting where it shares out as ``split``
+    (g), weighted by the cells' noise ``cell_sd_g`` (the best linear estimate:
+    (d·W·c) / (d·W·d), W the inverse variances), and the sd of one such frame (g)."""
+    weights = split / np.square(np.maximum(np.asarray(cell_sd_g, dtype=float), 0.05))
+    info = float(weights @ split)
+    return cells[::-1] @ weights / info, 1.0 / math.sqrt(info)
+
+
+def _tremor(values: np.ndarray, frame_dt: float, frame_sd: float) -> float:
+    """The power of ``values`` (frames ``frame_dt`` s apart) in a hand's tremor band
+    (``TREMOR_HZ``), per frequency, as a multiple of what noise of ``frame_sd`` gives
+    (about 1, less after the median-of-three filter; 0 if the frames are too slow)."""
+    freqs = np.fft.rfftfreq(len(values), frame_dt)
+    band = (freqs >= TREMOR_HZ[0]) & (freqs <= TREMOR_HZ[1])
+    if not band.any() or freqs[-1] < 1.5 * TREMOR_HZ[1]:
+        return 0.0
+    power = np.abs(np.fft.rfft(values - values.mean())[band]) ** 2 / len(values)
+    return float(power.mean()) / max(frame_sd, 1e-6) ** 2
 
 
 def _trend(values: list[float]) -> float:

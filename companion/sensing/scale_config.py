@@ -43,6 +43,17 @@ class SensingConfig:
     #                          (chi-square, 3 degrees of freedom: 1 in 20 for a stone,
     #                          which then waits a few frames more)
     still_max_s: float = 0.37  # ... but never longer than this (stones 0.8 s apart)
+    hand_zone_mm: float = 12.0  # where a hand holds the beam: this near the pad it rests on
+    still_zone_s: float = 0.0  # ... a change must hold still at least this long (s; else
+    #                            as long as elsewhere, on noisy cells)
+    tremor_ratio: float = 4.5  # ... with no more tremor (8-12 Hz) than this many times
+    #                            the noise's power there (a hand's shows; a stone has none)
+    fast_level_s: float = 0.25  # a new step this long after the last, before it was named:
+    #                             stones faster than the scale names them (``fast``) ...
+    fast_rest_s: float = 0.15  # ... or a change starting this soon after the last was named
+    fast_events: int = 0  # ... this many times (0: not watched; at 80/s a stone is named
+    #                       sooner than players put the next down) ...
+    fast_window_s: float = 20.0  # ... within this long (and said until none for this long)
     disturbed_after_s: float = 1.2  # not at rest this long after a change: ``disturbed``
     tare_time_s: float = 5.0  # time constant of drift tracking while at rest
     glitch_g: float = 20.0  # a rejected sample this far off counts as a glitch
@@ -81,4 +92,5 @@ class SensingConfig:
             decide_within_s=1.2,  # each frame is 0.1 s: three of them take 0.3 s already
             disturbed_after_s=2.0,
             noisy_sd_g=40.0,  # a hand's wander, sampled slowly, looks rougher
+            fast_events=3,  # naming takes 0.5-0.8 s: a brisk player is faster
         )

@@ -3,7 +3,7 @@ figures it measured, and what to do (pure; used by ``scale.ScaleSensor``).
 
 Kinds: ``noisy`` (stones of the census cannot be told apart), ``slow`` (naming a stone
 takes longer than players wait), ``restless`` (never at rest), ``drifting`` (a cell's
-zero moves fast at rest).
+zero moves fast at rest), ``fast`` (stones put down faster than the scale names them).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ class Figures:
     """What was measured: ``noise_g`` per cell and for the sum (sd of one sample, g);
     ``resolution_g`` told apart by averaging ``max_average_s``; ``decide_s`` of rest to
     name a ``lightest_g`` stone; ``mass_gap_g`` between the census's closest stones;
-    ``restless_s`` since the last rest; ``drift_g_per_min`` per cell."""
+    ``restless_s`` since the last rest; ``drift_g_per_min`` per cell; ``pace_s`` between
+    stones put down lately, ``name_s`` the scale took to name one, at ``rate_sps``."""
 
     noise_g: Sequence[float]
     resolution_g: float
@@ -34,6 +35,9 @@ class Figures:
     mass_gap_g: float
     restless_s: float
     drift_g_per_min: Sequence[float]
+    pace_s: float = 0.0  # the shortest time between stones lately (s)
+    name_s: float = 0.0  # the time the scale has taken lately to name a stone (s)
+    rate_sps: float = 80.0  # samples a second
 
 
 def describe(problem: Sequence[str], f: Figures) -> str | None:
@@ -65,5 +69,12 @@ def describe(problem: Sequence[str], f: Figures) -> str | None:
             f"the {cell} load cell drifts {drift:+.1f} g/min at rest: let the cells warm up,"
             " keep the scale out of sun and drafts, check the cell's screws, then calibrate"
             " again"
+        )
+    if "fast" in problem:
+        advice = "use 80 samples/s or wait" if f.rate_sps < 40 else "wait"
+        words.append(
+            f"stones came {f.pace_s:.1f} s apart, faster than the scale names them at"
+            f" {f.rate_sps:.0f} samples/s (it takes about {f.name_s:.1f} s after a stone):"
+            f" {advice} a moment between stones; the stones put down meanwhile are not named"
         )
     return "; ".join(words) + ". Enter placements on the tablet meanwhile" if words else None

@@ -4,8 +4,10 @@ Seeded random rounds (``random_round``: a hand holds the down side in 60 % of ac
 with 1 % glitched samples at 0.8 to 2 g of noise a cell, 80 samples/s. A hand's force
 wanders over seconds; a stone's does not. On noisy cells the sensing waits until the
 total has held still long enough for that wander to show (``SensingConfig.still_*``),
-and takes a step on no space for a hand. The seeds of the fast tests are rounds in
-which a hand was taken for a stone before.
+and takes a step on no space for a hand. Where a hand holds the beam (its down end,
+near the pad) the change is watched on the cells it loads, and a hand's tremor (8-12 Hz)
+counts too. The seeds of the fast tests are rounds in which a hand was taken for a stone
+before: at 2 g a cell, seeds 0, 6 and 11 by a light hand held at the beam's end.
 """
 
 from __future__ import annotations
@@ -36,7 +38,9 @@ def under_hand(score: RoundScore) -> list[str]:
     return [m for m in score.mistakes if "while a hand was on the scale" in m]
 
 
-@pytest.mark.parametrize(("noise_g", "seed"), [(0.8, 3), (2.0, 3), (2.0, 7)])
+@pytest.mark.parametrize(
+    ("noise_g", "seed"), [(0.8, 3), (1.5, 0), (2.0, 0), (2.0, 3), (2.0, 6), (2.0, 11)]
+)
 def test_a_hand_held_nearly_still_on_noisy_cells_is_not_taken_for_a_stone(noise_g, seed):
     score = play(noise_g, [seed])
     where = f"seed {seed}, {noise_g} g a cell, 80/s:\n" + "\n".join(score.mistakes)
@@ -46,18 +50,15 @@ def test_a_hand_held_nearly_still_on_noisy_cells_is_not_taken_for_a_stone(noise_
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("noise_g", "most_spurious", "least_named"), [(0.8, 0, 0.99), (1.5, 3, 0.97), (2.0, 10, 0.95)]
-)
-def test_forty_rounds_with_hands_on_noisy_cells(noise_g, most_spurious, least_named):
-    # Not yet the goal (no placement invented up to 2 g): at 1.5-2 g a light hand held
-    # at the beam's end, where stones go too, still passes now and then (before: 32
-    # spurious placements in these 40 rounds at 1.5 g and at 2 g). These bounds guard
-    # what is reached; the bench's noise curve gives the rates.
+@pytest.mark.parametrize(("noise_g", "least_named"), [(0.8, 0.99), (1.5, 0.99), (2.0, 0.98)])
+def test_forty_rounds_with_hands_on_noisy_cells_invent_no_placement(noise_g, least_named):
+    # The goal: no placement invented up to 2 g a cell at 80 samples/s (before the hand
+    # zone and tremor test: 2 at 1.5 g and 8 at 2 g in these rounds; before the stillness
+    # test 32 and 32). Other seeds are not all clean: see docs/scale-sensing.md.
     seeds = range(0, 40)
     score = play(noise_g, seeds)
     where = f"seeds 0..39, {noise_g} g a cell, 80/s:\n" + "\n".join(score.mistakes)
-    assert score.spurious <= most_spurious, where
+    assert score.spurious == 0, where
     assert score.placements_right >= least_named * score.placements, where
-    if noise_g <= 0.8:
+    if noise_g <= 1.5:
         assert under_hand(score) == [], where

@@ -74,3 +74,34 @@ def test_the_camera_over_the_simulated_scale_agrees_with_the_weight(tmp_path):
         assert service.snapshot()["devices"]["camera"]["state"] == "simulated"
     finally:
         service.close()
+
+
+def test_a_scale_that_never_matches_the_record_stops_the_demo_with_a_notice(tmp_path, monkeypatch):
+    # The runaway of HS-18: the demo puts the Stone of Fate where the record has it, the
+    # sensing places it more than FATE_SLACK_MM elsewhere, the record is amended, and so
+    # on. Stood in for here by a putting right that changes the record every time (and a
+    # limit of 5, so that the game cannot end first).
+    from companion.tables.hinkel_stein import demo
+    from companion.tables.hinkel_stein.view import choices
+
+    monkeypatch.setattr(demo, "MATCH_LIMIT", 5)
+
+    service = GameService(tmp_path)
+    table = SimulatedTable(service, default_profile(), seed=1, speed=None)
+    rng = random.Random(1)
+    calls = []
+
+    def record_moves_each_time(state) -> tuple[str, ...]:
+        calls.append(state)
+        options = [c["record"] for c in choices(state) if c["record"]]
+        service.submit(rng.choice(options), source="tablet")
+        return ("fate",)
+
+    table.match_scale = record_moves_each_time
+    try:
+        table.play_game(NAMES[:2])
+        assert len(calls) == 5
+        assert table.stop.is_set() and not service.game_state.finished
+        assert any("demo stopped" in n and "Stone of Fate" in n for n in service.notices)
+    finally:
+        service.close()
