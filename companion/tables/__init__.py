@@ -21,6 +21,8 @@ from typing import Any
 from ..profile import ScaleProfile
 from .hinkel_stein import referee as hinkel_stein_referee
 from .hinkel_stein import view as hinkel_stein_view
+from .stein_auf_stein import referee as stein_auf_stein_referee
+from .stein_auf_stein import view as stein_auf_stein_view
 from .stein_im_brett import referee as stein_im_brett_referee
 from .stein_im_brett import view as stein_im_brett_view
 
@@ -43,5 +45,8 @@ TABLES: dict[str, Table] = {
     "hinkel-stein": Table(hinkel_stein_view, hinkel_stein_referee.ScaleReferee),
     "stein-im-brett": Table(
         stein_im_brett_view, lambda profile: stein_im_brett_referee.SteinImBrettCamera()
+    ),
+    "stein-auf-stein": Table(
+        stein_auf_stein_view, lambda profile: stein_auf_stein_referee.SteinAufSteinCamera()
     ),
 }
