@@ -310,5 +310,5 @@ class SteinAufSteinCamera:
             ]
             if parts:
                 warnings.append(
-                    "Take it off the building site: " + "; ".join(parts) + " (fished out before)"
+                    "Already fished out, take off the building site: " + "; ".join(parts)
                 )
