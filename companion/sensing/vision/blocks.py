@@ -45,6 +45,7 @@ SITE_MARGIN_MM = 50.0  # blocks lie this far beyond the site's printed cells
 MIN_BLOB_MM2 = 220.0  # smaller coloured specks are noise
 MATCH_TOLERANCE_MM = 9.0  # a footprint further than this from every block is unknown
 BUTTON_MIN_MM2 = 22.0  # a hole this big in a blob is the metal button
+BUTTON_WEIGHT_MM = 6.0  # a fit against what the button says counts as this much misfit
 SETTLE_FRAMES = 3
 SKIN_SRGB = ((236, 188, 160), (224, 172, 140), (198, 134, 105), (160, 104, 72), (110, 70, 50))
 
@@ -86,13 +87,14 @@ class Area:
 @dataclass(frozen=True)
 class Region:
     """A straightened part of the mat: its box (mm), px per mm, the colour labels
-    (index into the reader's colours, -1 bare mat), the hand mask, linear RGB."""
+    (index into the reader's colours, -1 bare mat), the hand mask, linear RGB, chroma."""
 
     box: tuple[float, float, float, float]
     ppm: float
     labels: np.ndarray
     hand: np.ndarray
     rgb: np.ndarray
+    chroma: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -194,16 +196,19 @@ class BlockReader:
         flat = self._warp(rgb, pose, box, ppm) * gains
         lab = cv2.cvtColor(np.clip(flat, 0, 1), cv2.COLOR_LRGB2Lab)
         chroma = np.hypot(lab[..., 1], lab[..., 2])
-        d = ((lab[:, :, None, :] - self._palette[None, None]) ** 2 * _LAB_WEIGHT).sum(axis=-1)
-        nearest = np.argmin(d, axis=-1)
-        n = self._n_colours
         coloured = chroma >= MIN_CHROMA
-        skin = (coloured & (nearest >= n)).astype(np.uint8)
+        n = self._n_colours
+        labels = np.full(chroma.shape, -1, np.int16)
+        skin = np.zeros(chroma.shape, np.uint8)
+        if coloured.any():
+            px = lab[coloured]  # only the coloured pixels are classified
+            d = ((px[:, None, :] - self._palette[None]) ** 2 * _LAB_WEIGHT).sum(axis=-1)
+            skin[coloured] = np.argmin(d, axis=-1) >= n
+            labels[coloured] = np.argmin(d[:, :n], axis=-1)  # rims: their block's colour
         k = max(3, round(HAND_OPEN_MM * ppm) | 1)
         hand = cv2.morphologyEx(skin, cv2.MORPH_OPEN, np.ones((k, k), np.uint8)).astype(bool)
-        labels = np.argmin(d[..., :n], axis=-1).astype(np.int16)  # rims: their block's colour
-        labels[~coloured | hand] = -1
-        return Region(box, ppm, labels, hand, flat)
+        labels[hand] = -1
+        return Region(box, ppm, labels, hand, flat, chroma)
 
     def _blobs(self, region: Region) -> list[Blob]:
         out = []
@@ -223,7 +228,10 @@ class BlockReader:
                 (cx, cy), (w, h), ang = cv2.minAreaRect(c)
                 filled = np.zeros_like(mask)
                 cv2.drawContours(filled, [c], -1, 1, -1)
-                hole = float((filled & (1 - mask)).sum()) / ppm**2
+                inside = filled.astype(bool)
+                # the button: greyer than the block around it (blurred, it keeps some colour)
+                grey = region.chroma < 0.5 * float(np.median(region.chroma[inside & (mask > 0)]))
+                hole = float((inside & grey).sum()) / ppm**2
                 if w < h:
                     w, h, ang = h, w, ang + 90
                 centre = (x0 + (cx + 0.5) / ppm, y0 + (cy + 0.5) / ppm)
@@ -247,34 +255,46 @@ class BlockReader:
         return b.colour, b.centre_mm, ""
 
     def _site(self, region: Region) -> tuple[tuple[str, ...], tuple[str, ...], int, bool]:
+        """Blocks on the site: each blob given the block it fits best, one blob a block
+        (the closest fits first), button up or not."""
         hand = region.hand.sum() / region.ppm**2 > HAND_MIN_MM2
-        up, turned, unknown = [], [], 0
-        for blob in self._blobs(region):
-            match = self._match(blob)
-            if match is None:
-                unknown += 1
-            elif match[1]:
-                up.append(match[0])
-            else:
-                turned.append(match[0])
-        return tuple(sorted(up)), tuple(sorted(turned)), unknown, hand
+        blobs = self._blobs(region)
+        # closest fits first; among equal fits a block standing as catalogued first (a
+        # block on its side may look like another block standing)
+        fits = sorted(
+            (err, not standing, k, block, standing)
+            for k, blob in enumerate(blobs)
+            for err, block, standing in self._fits(blob)
+        )
+        taken: set[str] = set()
+        placed: set[int] = set()
+        up, turned = [], []
+        for _, _, k, block, standing in fits:
+            if k in placed or block in taken:
+                continue
+            placed.add(k)
+            taken.add(block)
+            (up if standing else turned).append(block)
+        return tuple(sorted(up)), tuple(sorted(turned)), len(blobs) - len(placed), hand
 
-    def _match(self, blob: Blob) -> tuple[str, bool] | None:
-        """The block this blob is and whether it stands button up; None: no block fits."""
-        best = None
+    def _fits(self, blob: Blob) -> list[tuple[float, str, bool]]:
+        """(misfit in mm, block, button up) for every way a block of the blob's colour
+        could lie as seen, within the tolerance. A button seen favours button up; none
+        seen, a block turned or on its side."""
+        out = []
         for b in self.blocks:
             if b.colour != blob.colour:
                 continue
             poses = [((b.length_mm, b.width_mm), True)]
             poses += [((b.length_mm, b.height_mm), False), ((b.width_mm, b.height_mm), False)]
+            poses += [((b.length_mm, b.width_mm), False)]  # turned over: button down
             for size, standing in poses:
                 along, across = max(size), min(size)
                 err = abs(along - blob.along_mm) + abs(across - blob.across_mm)
-                if best is None or err < best[0]:
-                    best = (err, b.id, standing)
-        if best is None or best[0] > MATCH_TOLERANCE_MM:
-            return None
-        return best[1], best[2] and blob.button
+                err += 0.0 if standing == blob.button else BUTTON_WEIGHT_MM
+                if err <= MATCH_TOLERANCE_MM + BUTTON_WEIGHT_MM:
+                    out.append((err, b.id, standing))
+        return out
 
     def _area(self, area: Area, region: Region, on_site: Iterable[str]) -> AreaSeen:
         blobs = sorted(self._blobs(region), key=lambda b: b.centre_mm[area.axis])
@@ -366,7 +386,8 @@ class BlockWatcher:
         self.reader = reader
         self.settle = settle
         self._die: list[tuple[str | None, tuple[float, float] | None]] = []
-        self._die_said: object = ()  # the last die state told (colour, or None: moving)
+        self._die_said: str | None = None  # the colour last told (None: moving, or never)
+        self._die_at: tuple[float, float] = (0.0, 0.0)  # where it lay then (mm)
         self._blocks: list[tuple] = []
         self._blocks_said: tuple | None = None
         self._hand_said = False
@@ -380,22 +401,34 @@ class BlockWatcher:
         out: list[Observation] = []
         if not r.ok:
             return out
-        # the die: a colour once it lies still over the frames; None the moment it moves
-        self._die = [*self._die[-(self.settle - 1) :], (r.die, r.die_centre_mm)]
+        # the die: a colour once it lies still over the frames; None the moment it is seen
+        # moving. Hidden by a hand, it is not told as moving: if it then lies where it lay,
+        # showing what it showed, it did not move; anywhere else, it moved while hidden.
+        if r.die is None and r.die_why == "in a hand":
+            self._die = []
+        else:
+            self._die = [*self._die[-(self.settle - 1) :], (r.die, r.die_centre_mm)]
         still = (
             len(self._die) == self.settle
             and r.die is not None
             and all(c == r.die for c, _ in self._die)
             and all(p is not None and math.dist(p, r.die_centre_mm) < 1.5 for _, p in self._die)
         )
-        if still and self._die_said != r.die:
-            self._die_said = r.die
-            out.append(DieSeen(t_mono, layout, r.die))
-        elif not still and self._die_said not in (None, ()) and self._moved(r):
+        told = isinstance(self._die_said, str)
+        if still:
+            same = (
+                told and self._die_said == r.die and math.dist(self._die_at, r.die_centre_mm) < 2.5
+            )
+            if not same:
+                if told:  # it moved while hidden
+                    out.append(DieSeen(t_mono, layout, None, "moved"))
+                self._die_said, self._die_at = r.die, r.die_centre_mm
+                out.append(DieSeen(t_mono, layout, r.die))
+        elif told and r.die is None and r.die_why != "in a hand":
             self._die_said = None
             out.append(DieSeen(t_mono, layout, None, r.die_why or "moving"))
         # the blocks: the site while no hand is over it, and the areas
-        key = (r.site, r.turned, tuple(sorted((n, a.blocks, a.row_mm) for n, a in r.areas.items())))
+        key = (r.site, r.turned, tuple(sorted((n, a.blocks) for n, a in r.areas.items())))
         if r.hand:
             self._blocks = []
             if not self._hand_said:
@@ -403,16 +436,18 @@ class BlockWatcher:
                 said = self._blocks_said
                 out.append(BlocksSeen(t_mono, layout, said[0] if said else (), hand=True))
             return out
-        self._blocks = [*self._blocks[-(self.settle - 1) :], key]
-        settled = len(self._blocks) == self.settle and all(k == key for k in self._blocks)
+        self._blocks = [*self._blocks[-(self.settle - 1) :], (key, r.areas)]
+        settled = len(self._blocks) == self.settle and all(k == key for k, _ in self._blocks)
         if settled and (key != self._blocks_said or self._hand_said):
             self._blocks_said, self._hand_said = key, False
-            out.append(BlocksSeen(t_mono, layout, r.site, r.turned, tuple(r.areas.values())))
+            out.append(BlocksSeen(t_mono, layout, r.site, r.turned, self._areas_settled()))
         return out
 
-    def _moved(self, r: TableReading) -> bool:
-        """The die left its still place: no die, another colour, or another spot."""
-        last = self._die[-2] if len(self._die) > 1 else (None, None)
-        if r.die is None or last[1] is None:
-            return True
-        return r.die != last[0] or math.dist(r.die_centre_mm, last[1]) >= 1.5
+    def _areas_settled(self) -> tuple[AreaSeen, ...]:
+        """Each area as the settled frames saw it, the row's length their median."""
+        out = []
+        for name, area in self._blocks[-1][1].items():
+            rows = [a[name].row_mm for _, a in self._blocks if a[name].row_mm is not None]
+            row = round(float(np.median(rows)), 1) if rows else None
+            out.append(AreaSeen(name, area.blocks, row_mm=row))
+        return tuple(out)

@@ -31,9 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...errors import IllegalAction
-from ...games.stein_auf_stein import apply, parse_action, to_record
 from ...games.stein_auf_stein import queries as q
+from ...games.stein_auf_stein import to_record
 from ...games.stein_auf_stein.actions import Fall, Lift, Measure, Pile, Roll
 from ...games.stein_auf_stein.names import GAME, OWN, ROW
 from ...games.stein_auf_stein.state import GameState
@@ -88,12 +87,9 @@ class SteinAufSteinCamera:
         """React to one observation, given the game as the rules see it now."""
         match obs:
             case DieSeen(layout=layout, colour=colour, why=why) if layout == self.layout:
-                moved = colour is None
                 self.die, self.die_why = colour, why
-                if moved:
+                if colour is None:
                     self._die_moved = True
-                    return self._judge(state)
-                return self._judge(state, die_settled=True)
             case BlocksSeen(layout=layout) if layout == self.layout:
                 self.hand = obs.hand
                 self.areas = {a.area: a for a in obs.areas}
@@ -141,66 +137,56 @@ class SteinAufSteinCamera:
         seen = self._on_site()
         self._astray = set(state.site - seen) if self.site is not None else set()
 
-    def _judge(self, state: GameState, *, die_settled: bool = False) -> Reaction:
+    def _judge(self, state: GameState) -> Reaction:
+        """Every warning standing now, and at most one record: the rules check it, and
+        the next (a roll after a lift, a pile after it) comes from the state it makes."""
         self._new_turn(state)
         warnings: list[str] = []
-        submit: list[dict[str, Any]] = []
         seen = self._on_site()
         if self.site is not None and not self.hand:
             self._astray &= set(state.site - seen)  # back on the site: counts again
             missing = set(state.site - seen) - self._astray
             self._lifted |= missing
         aw = q.awaiting(state)
+        record = None
         if aw is not None and aw.action in ("roll", "lift"):
-            submit += self._lift_and_roll(state, warnings, die_settled=die_settled)
-            if submit and submit[-1]["type"] == "lift":
-                # fishing order: the block may stand on the tower already
-                submit += self._piles(self._after(state, submit))
+            record = self._lift_or_roll(state, warnings)
         elif aw is not None and aw.action == "pile":
-            submit += self._piles(state)
-        if not submit:
-            submit += self._falls(state)
-        if aw is not None and aw.action == "measure":
-            submit += self._measures(state)
+            record = self._pile(state)
+        if record is None:
+            record = self._fall(state)
+        if record is None and aw is not None and aw.action == "measure":
+            record = self._measure(state)
         self._site_warnings(state, warnings)
         self._warnings = tuple(warnings)
-        return Reaction(tuple(submit), self._warnings)
+        return Reaction(() if record is None else (record,), self._warnings)
 
-    def _lift_and_roll(
-        self, state: GameState, warnings: list[str], *, die_settled: bool
-    ) -> list[dict[str, Any]]:
+    def _thrown(self) -> bool:
+        """The die was thrown since the last roll recorded, and lies still now."""
+        return self._die_moved and self.die is not None
+
+    def _lift_or_roll(self, state: GameState, warnings: list[str]) -> dict[str, Any] | None:
         player = state.players[state.turn]
-        out: list[dict[str, Any]] = []
-        lift = self._lift(state, warnings) if state.rolled is not None else None
-        if lift is not None:
-            out.append(to_record(lift))
-        if die_settled and self._die_moved and self.die is not None:
-            if state.rolled is not None and lift is None:
-                # the next player threw the die: the try is over as it lies now
-                lift = self._lift(state, warnings, over=True)
-                if lift is None:
-                    warnings.append(
-                        f"{player} rolled {state.rolled} already and the crane's try is not"
-                        " over yet: put the blocks of another colour back on the site first"
-                    )
-                    return out
-                out.append(to_record(lift))
-            after = state
-            if lift is not None:
-                try:
-                    after = apply(state, lift)
-                except IllegalAction:
-                    return out
-            aw = q.awaiting(after)
-            if aw is not None and aw.action == "roll" and self.die in q.roll_colours(after):
-                out.append(to_record(Roll(aw.player, self.die)))
+        if state.rolled is None:
+            if self._thrown() and self.die in q.roll_colours(state):
                 self._die_moved = False
-        elif state.rolled is None and self._lifted and not self._die_moved:
-            warnings.append(
-                f"{player}: roll the die first (or tap its colour on the tablet); the camera"
-                f" sees {_named(state, state.catalogue.sorted(self._lifted))} off the site"
-            )
-        return out
+                return to_record(Roll(player, self.die))
+            if self._lifted and not self._die_moved:
+                warnings.append(
+                    f"{player}: roll the die first (or tap its colour on the tablet); the camera"
+                    f" sees {_named(state, state.catalogue.sorted(self._lifted))} off the site"
+                )
+            return None
+        lift = self._lift(state, warnings)
+        if lift is None and self._thrown():
+            # the next child threw the die: the try is over as it lies now
+            lift = self._lift(state, warnings, over=True)
+            if lift is None:
+                warnings.append(
+                    f"{player} rolled {state.rolled} already and the crane's try is not"
+                    " over yet: put the blocks of another colour back on the site first"
+                )
+        return None if lift is None else to_record(lift)
 
     def _lift(self, state: GameState, warnings: list[str], *, over: bool = False) -> Lift | None:
         """The turn's lift once every lifted block is where the rules send it. ``over``:
@@ -232,60 +218,37 @@ class SteinAufSteinCamera:
             return None  # only blocks of the rolled colour fell back: not a try yet
         return Lift(state.players[state.turn], lifted)
 
-    @staticmethod
-    def _after(state: GameState, records: list[dict[str, Any]]) -> GameState:
-        for record in records:
-            state = apply(state, parse_action(record))
-        return state
-
-    def _piles(self, state: GameState) -> list[dict[str, Any]]:
-        """Fishing order: the blocks the player's tower gained, bottom first."""
+    def _pile(self, state: GameState) -> dict[str, Any] | None:
+        """Fishing order: the next block the player's tower gained (bottom first)."""
         seat = state.turn
         area = self.areas.get(area_of(seat))
         if not state.to_pile or area is None or area.fallen:
-            return []
+            return None
         tower = state.towers[seat]
         seen = area.blocks
-        if seen[: len(tower)] != tower:
-            return []
-        out = []
-        now = state
-        for b in seen[len(tower) :]:
-            if b not in now.to_pile:
-                break
-            action = Pile(state.players[seat], b)
-            try:
-                now = apply(now, action)
-            except IllegalAction:
-                break
-            out.append(to_record(action))
-        return out
+        if seen[: len(tower)] != tower or len(seen) <= len(tower):
+            return None
+        block = seen[len(tower)]
+        return to_record(Pile(state.players[seat], block)) if block in state.to_pile else None
 
-    def _falls(self, state: GameState) -> list[dict[str, Any]]:
+    def _fall(self, state: GameState) -> dict[str, Any] | None:
         for seat in q.fall_options(state):
             area = self.areas.get(area_of(seat))
             if area is not None and area.fallen:
-                return [to_record(Fall(state.players[seat]))]
-        return []
+                return to_record(Fall(state.players[seat]))
+        return None
 
-    def _measures(self, state: GameState) -> list[dict[str, Any]]:
-        """Once play is over: each row or tower the camera measured, in the awaited order."""
-        out = []
-        now = state
-        for player, of in q.measure_options(state):
-            if of != OWN:
-                break  # the remaining blocks' tower is measured on the tablet
-            area = self.areas.get(area_of(state.players.index(player)))
-            mm = None if area is None else area.row_mm if state.build == ROW else area.tower_mm
-            if mm is None or mm <= 0:
-                break
-            action = Measure(player, round(float(mm), 1))
-            try:
-                now = apply(now, action)
-            except IllegalAction:
-                break
-            out.append(to_record(action))
-        return out
+    def _measure(self, state: GameState) -> dict[str, Any] | None:
+        """Once play is over: the next row or tower awaited, as the camera measured it."""
+        opts = q.measure_options(state)
+        if not opts or opts[0][1] != OWN:
+            return None  # the remaining blocks' tower is measured on the tablet
+        player = opts[0][0]
+        area = self.areas.get(area_of(state.players.index(player)))
+        mm = None if area is None else area.row_mm if state.build == ROW else area.tower_mm
+        if mm is None or mm <= 0:
+            return None
+        return to_record(Measure(player, round(float(mm), 1)))
 
     def _site_warnings(self, state: GameState, warnings: list[str]) -> None:
         cat = state.catalogue
