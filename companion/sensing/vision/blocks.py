@@ -44,7 +44,6 @@ DIE_MM = 22.0  # the die's edge
 SITE_MARGIN_MM = 50.0  # blocks lie this far beyond the site's printed cells
 MIN_BLOB_MM2 = 220.0  # smaller coloured specks are noise
 MATCH_TOLERANCE_MM = 9.0  # a footprint further than this from every block is unknown
-BUTTON_MIN_MM2 = 22.0  # a hole this big in a blob is the metal button
 BUTTON_WEIGHT_MM = 6.0  # a fit against what the button says counts as this much misfit
 SETTLE_FRAMES = 3
 SKIN_SRGB = ((236, 188, 160), (224, 172, 140), (198, 134, 105), (160, 104, 72), (110, 70, 50))
@@ -228,16 +227,18 @@ class BlockReader:
                 (cx, cy), (w, h), ang = cv2.minAreaRect(c)
                 filled = np.zeros_like(mask)
                 cv2.drawContours(filled, [c], -1, 1, -1)
-                inside = filled.astype(bool)
-                # the button: greyer than the block around it (blurred, it keeps some colour)
-                grey = region.chroma < 0.5 * float(np.median(region.chroma[inside & (mask > 0)]))
-                hole = float((inside & grey).sum()) / ppm**2
+                body = region.chroma[(filled > 0) & (mask > 0)]
+                # the metal button sits in the middle of the top: greyer than the block
+                r = max(1, round(2.5 * ppm))
+                ix, iy = round(cx), round(cy)
+                middle = region.chroma[max(0, iy - r) : iy + r + 1, max(0, ix - r) : ix + r + 1]
+                button = bool(
+                    body.size and middle.size and np.median(middle) < 0.55 * np.median(body)
+                )
                 if w < h:
                     w, h, ang = h, w, ang + 90
                 centre = (x0 + (cx + 0.5) / ppm, y0 + (cy + 0.5) / ppm)
-                out.append(
-                    Blob(colour, centre, w / ppm, h / ppm, ang % 180, area, hole >= BUTTON_MIN_MM2)
-                )
+                out.append(Blob(colour, centre, w / ppm, h / ppm, ang % 180, area, button))
         return out
 
     def _die(self, region: Region) -> tuple[str | None, tuple[float, float] | None, str]:

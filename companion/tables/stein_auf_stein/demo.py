@@ -148,8 +148,8 @@ class SimulatedBlockTable:
         x0, y0, x1, y1 = self._site_box()
         others = [_bbox(b) for i, b in self.laid.items() if self._on_site(i)]
         best = None
-        for _ in range(300):
-            angle = self.rng.uniform(-25, 25)
+        for k in range(600):
+            angle = self.rng.uniform(-25, 25) if k < 300 else 0.0  # crowded: laid square
             probe = LaidBlock("", "", (0.0, 0.0), size, angle)
             hx, hy = (v / 2 for v in _bbox(probe)[2:])
             c = (
@@ -158,7 +158,7 @@ class SimulatedBlockTable:
             )
             box = (c[0] - hx, c[1] - hy, c[0] + hx, c[1] + hy)
             gap = min((_apart(box, o) for o in others), default=99.0)
-            if gap >= 6.0:
+            if gap >= 8.0:
                 return c, angle
             if best is None or gap > best[0]:
                 best = (gap, c, angle)
