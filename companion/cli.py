@@ -32,6 +32,7 @@ COMMAND_MODULES = (
     "companion.vision_cli",
     "companion.doctor",
     "companion.blackbox.cli",
+    "companion.tables.stein_auf_stein.calibrate_blocks",
 )
 
 

@@ -168,12 +168,7 @@ class BlockReader:
         except PoseError as e:
             return TableReading(False, f"no mat: {e}")
         rgb = bgr8_to_linear_rgb(image)  # warped in linear light: edges mix as light does
-        gains = np.ones(3, np.float32)
-        if self._neutral is not None:
-            box, ref = self._neutral
-            patch = self._warp(rgb, pose, box, 1.0)
-            seen = np.median(patch.reshape(-1, 3), axis=0)
-            gains = (ref / np.maximum(seen, 1e-4)).astype(np.float32)
+        gains = self._gains(rgb, pose)
         die, centre, die_why = self._die(self._region(rgb, pose, gains, self.tray_box, PPM))
         site, turned, unknown, hand = self._site(
             self._region(rgb, pose, gains, self.site_box, SITE_PPM)
@@ -182,6 +177,23 @@ class BlockReader:
         for a in self.areas:
             areas[a.name] = self._area(a, self._region(rgb, pose, gains, a.box_mm, PPM), site)
         return TableReading(True, "", die, centre, die_why, site, turned, unknown, areas, hand)
+
+    def site_blobs(self, image: np.ndarray) -> list[Blob] | None:
+        """Every coloured blob on the building site (None: the mat is not in view)."""
+        try:
+            pose = pose_from_markers(self.finder.find(image), self.layout)
+        except PoseError:
+            return None
+        rgb = bgr8_to_linear_rgb(image)
+        return self._blobs(self._region(rgb, pose, self._gains(rgb, pose), self.site_box, PPM))
+
+    def _gains(self, rgb: np.ndarray, pose) -> np.ndarray:
+        """White balance and exposure from the neutral patch (von Kries gains)."""
+        if self._neutral is None:
+            return np.ones(3, np.float32)
+        box, ref = self._neutral
+        seen = np.median(self._warp(rgb, pose, box, 1.0).reshape(-1, 3), axis=0)
+        return (ref / np.maximum(seen, 1e-4)).astype(np.float32)
 
     @staticmethod
     def _warp(rgb: np.ndarray, pose, box, ppm: float) -> np.ndarray:

@@ -319,6 +319,8 @@ def start_record(
 
 
 def registered_catalogue():
-    """The blocks this table plays with: the standard catalogue (``games.stein_auf_stein.
-    standard``); each record carries its catalogue in its ``start`` line."""
-    return STANDARD
+    """The blocks registered at this table (``companion calibrate blocks``), else the
+    standard catalogue (``games.stein_auf_stein.standard``)."""
+    from .calibrate_blocks import load_registered
+
+    return load_registered() or STANDARD
