@@ -32,6 +32,7 @@ COMMAND_MODULES = (
     "companion.vision_cli",
     "companion.doctor",
     "companion.blackbox.cli",
+    "companion.club.cli",
     "companion.tables.stein_auf_stein.calibrate_blocks",
 )
 
@@ -103,8 +104,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as e:
         print(f"companion run: {e}", file=sys.stderr)
         return EXIT_USAGE
+    from .mqtt.cli import publisher_for_run, settings_for
     from .pairing import Pairing
 
+    try:
+        broker = settings_for(args, settings.state_dir(args.state_dir))
+    except ValueError as e:
+        print(f"companion run: {e}", file=sys.stderr)
+        return EXIT_USAGE
     service = GameService(settings.state_dir(args.state_dir), profile=profile)
     pairing = Pairing(
         service.state_dir,
@@ -147,6 +154,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         watchdog.start()
 
     signal.signal(signal.SIGTERM, _interrupt)  # `systemctl stop`: stop as Ctrl-C does
+    publisher = publisher_for_run(service, broker)  # the club's broker, if any: never waited for
     try:
         serve(
             service,
@@ -162,6 +170,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     finally:
         notifier.stopping()
         watchdog.stop()
+        if publisher is not None:
+            publisher.stop()
         close_controls()
         for loop in (scale, camera):
             if loop is not None:
@@ -253,6 +263,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .blackbox.cli import add_record_options
 
     add_record_options(run)
+    from .mqtt.cli import add_mqtt_options
+
+    add_mqtt_options(run)
     run.set_defaults(func=cmd_run)
 
     pin = sub.add_parser("pin", help="print the table PIN that unlocks the dashboard")

@@ -323,8 +323,7 @@ class GameService:
         state = rules.start(action)  # IllegalAction for a bad deal, before any file exists
         record = rules.to_record(action)
         record_text(record)  # MalformedRecord for text no file can hold, before any file exists
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        name = f"{stamp}-{secrets.token_hex(3)}.journal"
+        name = state_files.new_journal_name(self.state_dir / "games", datetime.now(UTC))
         path = self.state_dir / "games" / name
         journal = None
         try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import secrets
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -64,6 +65,27 @@ def is_empty(path: Path, *, wal: bool = True) -> bool:
     journal cut to zero bytes."""
     files = [path, Path(f"{path}-wal")] if wal else [path]
     return all(not f.exists() or f.stat().st_size == 0 for f in files)
+
+
+def new_journal_name(games_dir: Path, now: datetime) -> str:
+    """The file name of a new game's journal: ``YYYYMMDD-HHMMSS-xxxxxx.journal`` (UTC),
+    whose id sorts after every journal already in ``games_dir``, also one started in the
+    same second: the six hex digits start with the milliseconds (three digits, 000-3e7),
+    then three random ones; a name that would not sort last takes the last one's suffix
+    plus one."""
+    stamp = now.astimezone(UTC).strftime("%Y%m%d-%H%M%S")
+    suffix = int(f"{now.microsecond // 1000:03x}{secrets.token_hex(2)[:3]}", 16)
+    try:
+        same_second = [
+            int(f.name[16:22], 16)
+            for f in games_dir.glob(f"{stamp}-*.journal")
+            if JOURNAL_NAME.fullmatch(f.name)
+        ]
+    except OSError:
+        same_second = []
+    if same_second and max(same_second) >= suffix:
+        suffix = max(same_second) + 1
+    return f"{stamp}-{suffix:06x}.journal"
 
 
 def move_aside(state_dir: Path, journal: Path) -> Path:

@@ -131,8 +131,17 @@ def test_earlier_games_are_listed_a_page_at_a_time(page, live):
     expect(games).to_have_count(53)
     expect(page.locator("#games button.older")).to_have_count(0)
     texts = games.all_inner_texts()
-    # every game once (ids made in the same second have no order among them)
-    assert sorted(re.search(r"A\d+", t).group() for t in texts) == sorted(
-        f"A{i}" for i in range(53)
-    )
+    # every game once, newest first (also those started in the same second)
+    assert [re.search(r"A\d+", t).group() for t in texts] == [f"A{i}" for i in range(52, -1, -1)]
     assert sum("(this game)" in t for t in texts) == 1
+
+
+def test_the_welcome_asks_to_unlock_only_a_locked_tablet(page, live):
+    """With no game, the welcome says "unlock first" to a locked tablet, not after."""
+    expect(page.locator("#page-none")).to_be_visible()
+    expect(page.locator("#welcome-unlock")).to_be_visible()
+    unlock(page, live.pin)
+    expect(page.locator("#welcome-unlock")).to_be_hidden()
+    page.click("#btn-pin")  # lock again
+    expect(page.locator("#btn-pin")).to_have_text("Unlock")
+    expect(page.locator("#welcome-unlock")).to_be_visible()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from companion.dashboard import create_app
 from companion.journal import Journal
 from companion.records import replay_path
-from companion.referee import history
+from companion.referee import history, state_files
 from companion.referee.service import GameService
 
 START = {
@@ -191,3 +192,30 @@ def test_the_api_pages_and_refuses_a_bad_limit_with_the_reason(tmp_path):
             assert r.status_code == 400 and r.json["error"], bad
     finally:
         s.close()
+
+
+def test_games_started_in_the_same_second_are_listed_in_the_order_they_began(tmp_path):
+    """Ids sort by time to the millisecond, and a later game sorts last even when it
+    begins in the same millisecond as earlier ones."""
+    now = datetime(2026, 12, 1, 20, 15, 7, 250_000, tzinfo=UTC)
+    games = tmp_path / "games"
+    games.mkdir()
+    names = []
+    for _ in range(20):  # all in one millisecond: only the bump keeps them in order
+        names.append(state_files.new_journal_name(games, now))
+        (games / names[-1]).touch()
+    assert names == sorted(names) and len(set(names)) == 20
+    assert all(n.startswith("20261201-201507-0fa") for n in names[:1])
+    later = state_files.new_journal_name(games, now.replace(microsecond=900_000))
+    assert later > names[-1]
+
+
+def test_the_history_lists_quickly_started_games_newest_first(service):
+    firsts = []
+    for i in range(6):
+        names = [f"A{i}", f"B{i}", f"C{i}", f"D{i}"]
+        deal = dict(zip(names, START["deal"].values(), strict=True))
+        service.new_game(dict(START, players=names, deal=deal))
+        firsts.append(names[0])
+    listed = [g["summary"]["players"][0] for g in service.games()["games"]]
+    assert listed == firsts[::-1]

@@ -139,6 +139,7 @@ function render(s) {
   if (typeof s.session === "boolean") unlocked = s.session;
   $("btn-pin").textContent = unlocked ? "Lock" : "Unlock";
   $("btn-pin").title = unlocked ? "Lock this tablet: unlock again with the button or the PIN" : "Unlock this tablet to make decisions";
+  $("welcome-unlock").hidden = unlocked;
   renderBanners(s);
   renderDevices(s.devices || {});
   const game = s.replay && s.game ? GAMES[s.game.name] : null;

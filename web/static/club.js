@@ -1,0 +1,140 @@
+// The club page: one card per table (offline greyed, warnings and faults highlighted),
+// the league and the games, live from /api/club/events. Read only; every text from a
+// table goes in as text (textContent), never as HTML.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let view = null;
+let skewMs = 0; // the club's clock minus this browser's
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else e.setAttribute(k, v);
+  }
+  e.append(...children.filter((c) => c !== null && c !== undefined));
+  return e;
+}
+
+function ago(iso) {
+  if (!iso) return "";
+  const s = Math.max(0, Math.round((Date.now() + skewMs - Date.parse(iso)) / 1000));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}
+
+function leaders(game) {
+  if (game.finished && game.winners.length) return game.winners;
+  const scores = Object.values(game.scores || {});
+  if (!scores.length) return [];
+  const best = Math.max(...scores);
+  return Object.entries(game.scores).filter(([, v]) => v === best).map(([p]) => p);
+}
+
+function card(t) {
+  const s = t.summary || {};
+  const g = s.game;
+  const offline = t.state !== "online";
+  const faults = Object.entries(s.devices || {}).filter(([, d]) => d.state === "fault");
+  const warnings = s.warnings || [];
+  const cls = ["card"];
+  if (offline) cls.push("offline");
+  if (!offline && (warnings.length || faults.length)) cls.push("warn");
+  const state = offline ? (t.why === "connection lost" ? "offline (lost)" : "offline") : "online";
+  const c = el("article", { class: cls.join(" "), "data-table": t.table },
+    el("h3", {}, el("span", { text: t.table }), el("span", { class: "state", text: state })));
+  if (!g) {
+    c.append(el("div", { class: "game", text: "no game under way" }));
+  } else {
+    const round = g.round !== null && g.round !== undefined ? ` · round ${g.round}` : "";
+    const done = g.finished ? " · finished" : "";
+    c.append(el("div", { class: "game", text: `${g.title}${round}${done}` }));
+    const lead = leaders(g);
+    const list = el("ol");
+    for (const p of g.players) {
+      const li = el("li", {}, el("span", { text: p }),
+        el("span", { text: p in (g.scores || {}) ? String(g.scores[p]) : "" }));
+      if (lead.includes(p)) li.classList.add("leader");
+      if (p === g.to_act) li.classList.add("acts");
+      list.append(li);
+    }
+    c.append(list);
+    const acts = g.to_act ? `${g.to_act} to act · ` : "";
+    c.append(el("div", { class: "act", "data-moved": t.moved || "",
+      text: `${acts}last move ${ago(t.moved)} ago` }));
+  }
+  const problems = el("ul", { class: "problems" });
+  for (const w of warnings) problems.append(el("li", { text: w }));
+  for (const [name, d] of faults) problems.append(el("li", { class: "fault", text: `${name}: ${d.detail}` }));
+  if (problems.childElementCount) c.append(problems);
+  return c;
+}
+
+function tableOf(rows, head, line) {
+  const t = el("tbody");
+  for (const r of rows) t.append(line(r));
+  return [el("thead", {}, head), t];
+}
+
+function render() {
+  if (!view) return;
+  skewMs = Date.parse(view.now) - Date.now();
+  const online = view.tables.filter((t) => t.state === "online").length;
+  const rejected = view.rejected ? ` · ${view.rejected} messages ignored` : "";
+  $("facts").textContent = `${online} of ${view.tables.length} tables online · broker ${view.connected ? "connected" : "not connected"}${rejected}`;
+  $("cards").replaceChildren(...(view.tables.length ? view.tables.map(card)
+    : [el("p", { class: "empty", text: "No table has reported yet." })]));
+  renderLeague();
+  const ghead = el("tr", {}, el("th", { text: "Table" }), el("th", { text: "Game" }), el("th", { text: "Result" }));
+  $("games").replaceChildren(...tableOf(view.games, ghead, (g) => {
+    const result = g.error ? g.error : g.finished ? `won by ${g.winners.join(", ")}` : `under way (${g.rows} rows)`;
+    const link = el("a", { href: `/api/club/games/${encodeURIComponent(g.table)}/${encodeURIComponent(g.game_id)}.jsonl`, text: g.game });
+    return el("tr", {}, el("td", { text: g.table }), el("td", { class: "name" }, link), el("td", { text: result }));
+  }));
+}
+
+const TITLES = { "hinkel-stein": "Hinkel & Stein", "stein-im-brett": "Stein im Brett",
+  "heuchel-meuchel": "Heuchel & Meuchel", "stein-auf-stein": "Stein auf Stein", hilo: "HiLo" };
+
+function scopeName(s) {
+  const when = s.evening ? `evening of ${s.evening}` : "overall";
+  return `${s.game ? TITLES[s.game] || s.game : "all games"}, ${when}`;
+}
+
+// the scope chosen stays chosen across updates (by its name), else the first one
+function renderLeague() {
+  const select = $("league-scope");
+  const chosen = select.value;
+  const scopes = view.leagues;
+  select.replaceChildren(...scopes.map((s) => el("option", { value: scopeName(s), text: scopeName(s) })));
+  const scope = scopes.find((s) => scopeName(s) === chosen) || scopes[0];
+  if (scope) select.value = scopeName(scope);
+  const head = el("tr", {}, el("th", { text: "Player" }), el("th", { class: "n", text: "Played" }),
+    el("th", { class: "n", text: "Wins" }), el("th", { class: "n", text: "Points" }));
+  $("league").replaceChildren(...tableOf(scope ? scope.lines : [], head, (r) => el("tr", {},
+    el("td", { text: r.player }), el("td", { class: "n", text: r.played }),
+    el("td", { class: "n", text: r.wins }), el("td", { class: "n", text: r.points }))));
+}
+
+function tick() {
+  for (const e of document.querySelectorAll("[data-moved]")) {
+    e.textContent = e.textContent.replace(/last move .* ago$/, `last move ${ago(e.dataset.moved)} ago`);
+  }
+}
+
+function connect() {
+  const es = new EventSource("/api/club/events");
+  es.addEventListener("club", (ev) => {
+    view = JSON.parse(ev.data);
+    $("link").classList.remove("down");
+    render();
+  });
+  es.onerror = () => $("link").classList.add("down");
+}
+
+$("league-scope").addEventListener("change", () => view && renderLeague());
+connect();
+setInterval(tick, 1000);
