@@ -92,7 +92,8 @@ class SteinAufSteinCamera:
                     self._die_moved = True
             case BlocksSeen(layout=layout) if layout == self.layout:
                 self.hand = obs.hand
-                self.areas = {a.area: a for a in obs.areas}
+                if obs.areas or not obs.hand:  # a hand over the site leaves the areas as seen
+                    self.areas = {a.area: a for a in obs.areas}
                 if not obs.hand:
                     self.site = frozenset(obs.site)
                     self.turned = frozenset(obs.turned)
