@@ -33,6 +33,7 @@ COMMAND_MODULES = (
     "companion.doctor",
     "companion.blackbox.cli",
     "companion.club.cli",
+    "companion.tables.stein_auf_stein.calibrate_blocks",
 )
 
 

@@ -25,6 +25,7 @@ DEMO_GAMES = {
     "hinkel-stein": ("Hinkel & Stein", (2, 3, 4), 4),
     "stein-im-brett": ("Stein im Brett", (2, 3, 4, 5, 6), 3),
     "heuchel-meuchel": ("Heuchel & Meuchel", (2, 3, 4, 5, 6), 3),
+    "stein-auf-stein": ("Stein auf Stein", (1, 2, 3, 4), 2),
 }
 
 
@@ -49,6 +50,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return _tell_stein_im_brett(args) if args.terminal else _serve_stein_im_brett(args)
     if args.game == "heuchel-meuchel":
         return _tell_heuchel_meuchel(args) if args.terminal else _serve_heuchel_meuchel(args)
+    if args.game == "stein-auf-stein":
+        return _tell_stein_auf_stein(args) if args.terminal else _serve_stein_auf_stein(args)
     return _tell_hinkel_stein(args) if args.terminal else _serve_hinkel_stein(args)
 
 
@@ -264,6 +267,53 @@ def _tell_stein_im_brett(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _serve_stein_auf_stein(args: argparse.Namespace) -> int:
+    from .games.stein_auf_stein.names import SOLO, VARIANTS
+    from .games.stein_auf_stein.random_player import DEFAULT_NAMES
+    from .tables.stein_auf_stein.demo import SimulatedBlockTable
+
+    names = list(DEFAULT_NAMES[: args.players])
+
+    def play(service) -> None:
+        seed = args.seed
+        while not service.closed:
+            table = SimulatedBlockTable(service, seed=seed, speed=args.speed)
+            if args.players == 1:
+                variant = SOLO
+            else:
+                variant = [v for v in VARIANTS if v != SOLO][(seed - args.seed) % 4]
+            table.play_game(names, variant)
+            table.idle(10.0)  # a pause to look at the result, then the next game
+            seed += 1
+
+    notice = (
+        "DEMO: Stein auf Stein on a simulated table seen by a synthetic camera (blocks, the"
+        " die, hands), scripted children (seeded random legal choices); what a camera above"
+        " cannot see (piling, a fall, a tower's height) is entered on the tablet"
+    )
+    return _serve(args, "Stein auf Stein", notice, play)
+
+
+def _tell_stein_auf_stein(args: argparse.Namespace) -> int:
+    from .games.stein_auf_stein.random_player import random_game_iter
+    from .games.stein_auf_stein.summary import describe, to_text
+
+    print(
+        f"Demo: a {args.players}-player game of Stein auf Stein played by seeded random"
+        f" legal players (seed {args.seed})."
+    )
+    last = None
+    for action, state in random_game_iter(args.players, args.seed):
+        print(f"  {describe(action)}")
+        last = state
+        if args.delay:
+            time.sleep(args.delay)
+    if last is not None:
+        print()
+        print(to_text(last))
+    return EXIT_OK
+
+
 def register(
     commands: argparse._SubParsersAction,
     *,
@@ -284,7 +334,8 @@ def register(
     d.add_argument(
         "--players",
         type=int,
-        help="Hinkel & Stein 2-4 (default 4), Stein im Brett and Heuchel & Meuchel 2-6 (default 3)",
+        help="Hinkel & Stein 2-4 (default 4), Stein im Brett and Heuchel & Meuchel 2-6 (default 3),"
+        " Stein auf Stein 1-4 (default 2; 1: the solo variant)",
     )
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--speed", type=float, default=2.0, help="how much faster than real time")

@@ -12,6 +12,7 @@ and JPEG compression. ``scenes.random_scene`` draws all of it from a seeded gene
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -65,6 +66,9 @@ class Scene:
     art: dict[str, np.ndarray] = field(default_factory=dict)
     glare: tuple[tuple[float, float, float, float], ...] = ()
     tint: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    #: draws what lies freely on the board (blocks, a die): called with the board texture
+    #: (linear RGB, straight from above) and its px per mm, after the cells' pieces
+    draw: Callable[[np.ndarray, float], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,8 @@ def board_texture(scene: Scene, ppm: float) -> np.ndarray:
         label = scene.contents.get(c.id)
         if label:
             _draw_piece(tex, c, label, scene, ppm)
+    if scene.draw is not None:
+        scene.draw(tex, ppm)
     return cv2.GaussianBlur(tex, (0, 0), 0.35 * ppm)
 
 

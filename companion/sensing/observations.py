@@ -121,3 +121,46 @@ class BoardLost(Observation):
 
     layout: str
     reason: str
+
+
+# -- vision: blocks and the colour die (Stein auf Stein) -----------------------------
+
+# Block ids are the registered catalogue's (``companion calibrate blocks``); areas are the
+# layout's regions (``player1`` .. ``player4``); lengths in mm on the mat.
+
+
+@dataclass(frozen=True, slots=True)
+class DieSeen(Observation):
+    """The die in the tray of ``layout``: ``colour`` on top once it lies still; None while
+    it rolls, is held or is out of the tray (``why`` says which, in words)."""
+
+    layout: str
+    colour: str | None
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AreaSeen:
+    """A player's area: the blocks there (row: left to right as the player sees it;
+    tower: bottom first), the row's length in mm along the mat (None: no row), the
+    tower's height in mm (None: no tower), and whether a tower lies fallen there."""
+
+    area: str
+    blocks: tuple[str, ...]
+    row_mm: float | None = None
+    tower_mm: float | None = None
+    fallen: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BlocksSeen(Observation):
+    """The blocks of ``layout`` settled over several clear frames: on the building site
+    standing button up (``site``) or knocked over or turned (``turned``), and in each
+    player's area. ``hand``: a hand or the crane covers part of the site now (the site
+    reading is then partial and not used to decide)."""
+
+    layout: str
+    site: tuple[str, ...]
+    turned: tuple[str, ...] = ()
+    areas: tuple[AreaSeen, ...] = ()
+    hand: bool = False

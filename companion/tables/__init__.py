@@ -23,6 +23,8 @@ from .heuchel_meuchel import referee as heuchel_meuchel_referee
 from .heuchel_meuchel import view as heuchel_meuchel_view
 from .hinkel_stein import referee as hinkel_stein_referee
 from .hinkel_stein import view as hinkel_stein_view
+from .stein_auf_stein import referee as stein_auf_stein_referee
+from .stein_auf_stein import view as stein_auf_stein_view
 from .stein_im_brett import referee as stein_im_brett_referee
 from .stein_im_brett import view as stein_im_brett_view
 
@@ -48,5 +50,8 @@ TABLES: dict[str, Table] = {
     ),
     "heuchel-meuchel": Table(
         heuchel_meuchel_view, lambda profile: heuchel_meuchel_referee.HeuchelMeuchelCamera()
+    ),
+    "stein-auf-stein": Table(
+        stein_auf_stein_view, lambda profile: stein_auf_stein_referee.SteinAufSteinCamera()
     ),
 }

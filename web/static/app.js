@@ -384,7 +384,8 @@ function newGameChanged() {
     type: "text", placeholder: `Player ${i + 1}${i >= spec.min ? " (optional)" : ""}`, "data-seat": i,
   })));
   $("new-players").querySelectorAll("input").forEach((input, i) => { input.value = old[i] || ""; });
-  for (const [game, box] of Object.entries({ "hinkel-stein": "new-hs-options", "stein-im-brett": "new-sib-options", "heuchel-meuchel": "new-hm-options" })) {
+  const optionBoxes = { "hinkel-stein": "new-hs-options", "stein-im-brett": "new-sib-options", "heuchel-meuchel": "new-hm-options", "stein-auf-stein": "new-sas-options" };
+  for (const [game, box] of Object.entries(optionBoxes)) {
     $(box).hidden = game !== name;
   }
   spec.options(newNames());

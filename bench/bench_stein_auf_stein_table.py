@@ -1,0 +1,177 @@
+"""Stein auf Stein at the table, measured against the synthetic camera's exact truth.
+
+1. Rows: ``--rows`` rendered rows (2 to 6 blocks of the catalogue, small gaps, in a random
+   player's area) at a camera tilt of 0 to 30 degrees; the row's length the vision reads
+   (mm, the mat as the ruler) against the true extent. Goal: within 2 mm.
+2. The die: ``--dice`` renders of the die lying still (any face, anywhere in the tray, any
+   light and tilt): read correctly? Goal: >= 99.5 %. And ``--rolling`` renders of the
+   die tumbling: any colour read is a failure. Goal: 0.
+3. Games: ``--games`` seeded demo games through the real vision and referee (variants in
+   turn, 2 to 4 players): lifts recorded as played (the very blocks the crane lifted),
+   and rolls or lifts the camera missed (entered on the tablet by the demo).
+
+Run with ``make bench`` (or ``.venv/bin/python bench/bench_stein_auf_stein_table.py``);
+prints a Markdown table for BENCHMARKS.md with the machine it ran on. Frames are
+1280 x 960 for rows and the die, 960 x 720 in the games (the demo's camera).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+from common import load_average, machine
+
+from companion.devices.block_scenes import Die, LaidBlock, block_scene, render_table
+from companion.games.stein_auf_stein import STANDARD
+from companion.referee.service import GameService
+from companion.sensing.vision.blocks import BlockReader
+from companion.sensing.vision.layout import load_layout
+from companion.tables.stein_auf_stein.demo import SimulatedBlockTable, known_blocks
+
+LAYOUT = load_layout("stein-auf-stein")
+HEX = {name: p.colour for name, p in LAYOUT.pieces.items()}
+READER = BlockReader(LAYOUT, known_blocks(STANDARD))
+
+
+def rows(n: int, seed0: int = 1000) -> dict:
+    errors, named = [], 0
+    for i in range(n):
+        seed = seed0 + i
+        rng = random.Random(seed)
+        np_rng = np.random.default_rng(seed)
+        tilt = rng.uniform(0, 30)
+        scene = block_scene(LAYOUT, np_rng, size_px=(1280, 960), tilt_deg=tilt)
+        area = rng.choice(READER.areas)
+        ids = rng.sample([b.id for b in STANDARD.blocks], rng.randint(2, 6))
+        x0, y0, x1, y1 = area.box_mm
+        pos = (x0 if area.axis == 0 else y0) + 12.0
+        mid = (y0 + y1) / 2 if area.axis == 0 else (x0 + x1) / 2
+        laid = []
+        for b in ids:
+            k = STANDARD.index[b]
+            along, across = sorted((k.length_mm, k.width_mm, k.height_mm))[:0:-1]
+            centre = (pos + along / 2, mid) if area.axis == 0 else (mid, pos + along / 2)
+            angle = (0.0 if area.axis == 0 else 90.0) + rng.uniform(-0.8, 0.8)
+            laid.append(LaidBlock(b, HEX[k.colour], centre, (along, across), angle))
+            pos += along + rng.uniform(1.0, 3.0)
+        first, last = laid[0], laid[-1]
+        truth = (last.centre_mm[area.axis] + last.size_mm[0] / 2) - (
+            first.centre_mm[area.axis] - first.size_mm[0] / 2
+        )
+        reading = READER.read(render_table(scene, laid, None, np_rng))
+        seen = reading.areas[area.name] if reading.ok else None
+        if seen is None or seen.row_mm is None:
+            errors.append(float("inf"))
+            continue
+        errors.append(seen.row_mm - truth)
+        named += seen.blocks == tuple(ids)
+    finite = [abs(e) for e in errors if e != float("inf")]
+    worst = max(range(n), key=lambda i: abs(errors[i])) if n else None
+    return {
+        "n": n,
+        "within_2mm": sum(abs(e) <= 2.0 for e in errors),
+        "max_mm": max(finite) if finite else None,
+        "p95_mm": sorted(finite)[int(0.95 * (len(finite) - 1))] if finite else None,
+        "mean_mm": statistics.fmean(errors) if finite and len(finite) == n else None,
+        "named": named,
+        "worst": None if worst is None else (seed0 + worst, errors[worst]),
+    }
+
+
+def dice(n_still: int, n_rolling: int, seed0: int = 5000) -> dict:
+    tray = LAYOUT.cell("die").centre_mm
+    right = 0
+    wrong: list[str] = []
+    for i in range(n_still):
+        rng = random.Random(seed0 + i)
+        np_rng = np.random.default_rng(seed0 + i)
+        scene = block_scene(LAYOUT, np_rng, size_px=(1280, 960), tilt_deg=rng.uniform(0, 30))
+        face = rng.choice(STANDARD.die)
+        spot = (tray[0] + rng.uniform(-8, 8), tray[1] + rng.uniform(-8, 8))
+        r = READER.read(render_table(scene, [], Die(spot, HEX[face], rng.uniform(0, 90)), np_rng))
+        if r.die == face:
+            right += 1
+        else:
+            wrong.append(f"seed {seed0 + i}: {face} read as {r.die} ({r.die_why or r.why})")
+    read_while_rolling = 0
+    for i in range(n_rolling):
+        rng = random.Random(seed0 + 100000 + i)
+        np_rng = np.random.default_rng(seed0 + 100000 + i)
+        scene = block_scene(LAYOUT, np_rng, size_px=(1280, 960), tilt_deg=rng.uniform(0, 30))
+        path = tuple(
+            (tray[0] + rng.uniform(-25, 25), tray[1] + rng.uniform(-20, 20)) for _ in range(4)
+        )
+        faces = tuple(HEX[c] for c in rng.sample(list(STANDARD.die), 3))
+        die = Die(tray, faces[0], rolling=True, path_mm=path, faces=faces)
+        r = READER.read(render_table(scene, [], die, np_rng))
+        read_while_rolling += r.die is not None
+    return {"still": n_still, "right": right, "wrong": wrong[:5], "rolling": n_rolling,
+            "read_while_rolling": read_while_rolling}  # fmt: skip
+
+
+def games(n: int, seed0: int = 1) -> dict:
+    variants = ("basic", "yardstick", "tower", "master-tower")
+    names = ("Ana", "Ben", "Cleo", "Dora")
+    lifts = as_played = missed = 0
+    frames, started = 0, time.process_time()
+    row_errors: list[float] = []
+    for i in range(n):
+        with tempfile.TemporaryDirectory() as tmp:
+            service = GameService(Path(tmp))
+            table = SimulatedBlockTable(service, seed=seed0 + i, speed=None, size_px=(960, 720))
+            table.play_game(list(names[: 2 + i % 3]), variants[i % 4])
+            lifts += table.lifts
+            as_played += table.lifts_as_played
+            missed += table.missed
+            frames += table.frames
+            row_errors += table.row_errors_mm
+            service.close()
+    cpu = time.process_time() - started
+    return {"n": n, "lifts": lifts, "as_played": as_played, "missed": missed, "frames": frames,
+            "s_per_frame": cpu / max(frames, 1), "row_errors": row_errors}  # fmt: skip
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--rows", type=int, default=200)
+    ap.add_argument("--dice", type=int, default=500)
+    ap.add_argument("--rolling", type=int, default=100)
+    ap.add_argument("--games", type=int, default=40)
+    args = ap.parse_args()
+    t0 = time.time()
+    r = rows(args.rows) if args.rows else None
+    d = dice(args.dice, args.rolling) if args.dice or args.rolling else None
+    g = games(args.games) if args.games else None
+    print("### bench_stein_auf_stein_table.py\n")
+    print(f"Machine: {machine()}; load average {load_average()}; {time.time() - t0:.0f} s wall.\n")
+    print("| measure | result | goal |")
+    print("| --- | --- | --- |")
+    if r:
+        print(f"| row length, {r['n']} rendered rows, tilt 0-30 deg | {r['within_2mm']}/{r['n']} within 2 mm;"
+              f" max {r['max_mm']:.2f} mm, 95th percentile {r['p95_mm']:.2f} mm | all within 2 mm |")  # fmt: skip
+        print(f"| blocks of the row named in order | {r['named']}/{r['n']} | |")
+        print(f"| the worst row | seed {r['worst'][0]}: {r['worst'][1]:+.2f} mm | |")
+    if d:
+        share = 100 * d["right"] / max(d["still"], 1)
+        print(
+            f"| die lying still, {d['still']} renders | {d['right']}/{d['still']} ({share:.1f} %) | >= 99.5 % |"
+        )
+        print(f"| die rolling, {d['rolling']} renders | {d['read_while_rolling']} read | 0 |")
+    if g:
+        print(f"| lifts recorded as played, {g['n']} demo games | {g['as_played']}/{g['lifts']};"
+              f" {g['missed']} rolls or lifts entered on the tablet | all |")  # fmt: skip
+        print(f"| demo frame (render + read) | {g['s_per_frame']:.2f} s CPU | |")
+    if d and d["wrong"]:
+        print("\nDie misreadings: " + "; ".join(d["wrong"]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""The Stein auf Stein demo table end to end: scripted children, the synthetic camera
+(the die thrown and lying still, hands over the tray and the site, blocks laid out in
+rows, a block knocked over now and then), the block vision and the camera referee.
+Rolls and lifts must come from the camera; what it misses is entered on the tablet and
+counted in ``missed``.
+
+A frame costs about 0.5-1 s to render and read on this small CPU, so the fast test
+plays the first turns only; the slow tier plays whole games (``make bench`` plays 40).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.referee.service import GameService
+from companion.tables.stein_auf_stein.demo import SimulatedBlockTable
+
+
+def test_the_first_turns_are_refereed_from_the_camera(tmp_path):
+    service = GameService(tmp_path)
+    table = SimulatedBlockTable(service, seed=3, speed=None, size_px=(960, 720), tilt_deg=10)
+    table.start(["Ana", "Ben"], "basic")
+    for _ in range(4):  # two rolls and two tries with the crane
+        table.step(service.game_state)
+    assert table.missed == 0, service.notices
+    assert service.accepted[("sensor", "roll")] >= 2, sorted(service.accepted.items())
+    assert service.accepted[("sensor", "lift")] + service.accepted[("sensor", "roll")] >= 3
+    assert not any(src == "tablet" for src, _ in service.accepted), service.accepted
+    service.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "variant"), [(2, "yardstick"), (5, "basic")])
+def test_a_whole_game_is_refereed_from_the_camera(tmp_path, seed, variant):
+    service = GameService(tmp_path)
+    table = SimulatedBlockTable(service, seed=seed, speed=None, size_px=(960, 720))
+    table.play_game(["Ana", "Ben"], variant)
+    state = service.game_state
+    assert state.finished, service.notices
+    assert table.missed <= 1, (seed, service.notices)
+    assert table.lifts_as_played >= table.lifts - 1, (seed, table.lifts_as_played, table.lifts)
+    for error in table.row_errors_mm:
+        assert abs(error) <= 3.0, (seed, table.row_errors_mm)
+
+
+def test_the_demo_tells_a_game_in_the_terminal(capsys):
+    from companion.cli import main
+
+    code = main(
+        ["demo", "stein-auf-stein", "--terminal", "--players", "3", "--seed", "4", "--delay", "0"]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Stein auf Stein" in out and "Cleo" in out and "Winners:" in out

@@ -1,0 +1,117 @@
+"""Stein auf Stein's block vision on rendered frames (the synthetic camera's exact truth):
+the die read only while it lies still, the site's blocks by colour and footprint, a block
+knocked over or turned, the row's length in mm with the mat as the ruler under tilt, and
+the watcher turning readings into observations."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.devices.block_scenes import Die, LaidBlock, block_scene, render_table
+from companion.games.stein_auf_stein import STANDARD
+from companion.sensing.observations import BlocksSeen, DieSeen
+from companion.sensing.vision.blocks import BlockReader, BlockWatcher
+from companion.sensing.vision.layout import load_layout
+from companion.tables.stein_auf_stein.demo import known_blocks
+
+LAYOUT = load_layout("stein-auf-stein")
+HEX = {name: p.colour for name, p in LAYOUT.pieces.items()}
+SIZE = (960, 720)
+TRAY = LAYOUT.cell("die").centre_mm
+
+
+def block(block_id, centre, *, angle=0.0, knocked=False, button=True, along=None):
+    b = STANDARD.index[block_id]
+    size = (b.length_mm, b.height_mm) if knocked else (b.length_mm, b.width_mm)
+    if along is not None:
+        size = along
+    return LaidBlock(block_id, HEX[b.colour], centre, size, angle, button and not knocked)
+
+
+SITE = [
+    block("R2", (260, 200), angle=12),
+    block("G3", (360, 190), angle=-20),
+    block("B2", (440, 260)),
+    block("Y1", (250, 300), angle=30),
+    block("P2", (330, 400), angle=5),
+    block("O1", (430, 380), angle=-8),
+]
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return BlockReader(LAYOUT, known_blocks(STANDARD))
+
+
+def frame(seed, blocks, die, *, tilt=0.0):
+    rng = np.random.default_rng(seed)
+    scene = block_scene(LAYOUT, rng, size_px=SIZE, tilt_deg=tilt)
+    return render_table(scene, blocks, die, rng)
+
+
+@pytest.mark.parametrize(("seed", "tilt"), [(1, 0.0), (2, 30.0)])
+def test_the_die_lying_still_is_read_and_the_site_blocks_are_named(reader, seed, tilt):
+    r = reader.read(frame(seed, SITE, Die((TRAY[0] + 5, TRAY[1] - 4), HEX["green"], 20), tilt=tilt))
+    assert r.ok, r.why
+    assert r.die == "green"
+    assert r.site == ("B2", "G3", "O1", "P2", "R2", "Y1") and r.turned == () and r.unknown == 0
+    assert not r.hand
+
+
+def test_a_rolling_die_is_never_read(reader):
+    path = ((TRAY[0] - 20, TRAY[1]), (TRAY[0], TRAY[1] + 10), (TRAY[0] + 15, TRAY[1] - 5))
+    faces = (HEX["red"], HEX["blue"], HEX["yellow"])
+    die = Die(TRAY, HEX["red"], rolling=True, path_mm=path, faces=faces)
+    for seed in (3, 4):
+        r = reader.read(frame(seed, SITE, die))
+        assert r.die is None and r.die_why  # rolling, or a smear that looks like a hand
+
+
+def test_blocks_knocked_over_or_turned_are_told_apart_from_blocks_button_up(reader):
+    blocks = [
+        *SITE[:4],
+        block("P2", (330, 400), angle=5, knocked=True),  # on its side: 75 x 15
+        block("O1", (430, 380), angle=-8, button=False),  # button down: no button seen
+    ]
+    r = reader.read(frame(5, blocks, None, tilt=15.0))
+    assert r.site == ("B2", "G3", "R2", "Y1")
+    assert r.turned == ("O1", "P2")
+
+
+@pytest.mark.parametrize(("seed", "tilt"), [(6, 0.0), (7, 20.0), (8, 30.0)])
+def test_a_row_is_measured_in_mm_with_the_mat_as_ruler(reader, seed, tilt):
+    rng = np.random.default_rng(seed)
+    x, row = 110.0, []
+    for b in ("B3", "Y2", "R1", "P3"):
+        k = STANDARD.index[b]
+        along, across = sorted((k.length_mm, k.width_mm, k.height_mm))[:0:-1]  # longest side
+        row.append(block(b, (x + along / 2, 80.0), along=(along, across)))
+        x += along + float(rng.uniform(1, 3))
+    truth = row[-1].centre_mm[0] + row[-1].size_mm[0] / 2 - 110.0
+    r = reader.read(frame(seed, SITE + row, None, tilt=tilt))
+    area = r.areas["player1"]
+    assert area.blocks == ("B3", "Y2", "R1", "P3")
+    assert abs(area.row_mm - truth) <= 2.0, (seed, tilt, area.row_mm, truth)
+    assert r.areas["player2"].blocks == () and r.areas["player2"].row_mm is None
+
+
+def test_the_watcher_tells_a_throw_but_not_a_hand_passing_over_the_die(reader):
+    still = Die(TRAY, HEX["orange"], 10)
+    w = BlockWatcher(reader)
+    seen = [o for k in range(3) for o in w.feed(frame(10 + k, [], still), float(k))]
+    assert [type(o) for o in seen] == [DieSeen, BlocksSeen]
+    assert seen[0].colour == "orange"
+    # a hand over the tray, then the die where it lay: not a throw
+    from companion.sensing.vision.blocks import TableReading
+
+    hidden = TableReading(True, die=None, die_why="in a hand")
+    assert w.update(hidden, 4.0) == []
+    back = [w.update(reader.read(frame(20 + k, [], still)), 5.0 + k) for k in range(3)]
+    assert [o for obs in back for o in obs if isinstance(o, DieSeen)] == []
+    # thrown: told as moving at once, then its new colour once it lies still
+    rolling = TableReading(True, die=None, die_why="rolling")
+    assert [(o.colour, o.why) for o in w.update(rolling, 8.0)] == [(None, "rolling")]
+    landed = Die((TRAY[0] + 6, TRAY[1] + 3), HEX["blue"], 40)
+    told = [o for k in range(3) for o in w.update(reader.read(frame(30 + k, [], landed)), 9.0 + k)]
+    assert [o.colour for o in told if isinstance(o, DieSeen)] == ["blue"]
