@@ -528,7 +528,8 @@ class GameService:
             view = VIEWS.get(game.rules.name) if game is not None else None
             if view is None or self._referee is None:
                 return None
-            return view.CAMERA_LAYOUT
+            per_game = getattr(view, "camera_layout_for", None)  # e.g. by the number of players
+            return per_game(game.state) if per_game is not None else view.CAMERA_LAYOUT
 
     def _sync_notch(self) -> None:
         notch = (

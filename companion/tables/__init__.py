@@ -19,6 +19,8 @@ from types import ModuleType
 from typing import Any
 
 from ..profile import ScaleProfile
+from .hilo import referee as hilo_referee
+from .hilo import view as hilo_view
 from .hinkel_stein import referee as hinkel_stein_referee
 from .hinkel_stein import view as hinkel_stein_view
 from .stein_im_brett import referee as stein_im_brett_referee
@@ -44,4 +46,5 @@ TABLES: dict[str, Table] = {
     "stein-im-brett": Table(
         stein_im_brett_view, lambda profile: stein_im_brett_referee.SteinImBrettCamera()
     ),
+    "hilo": Table(hilo_view, lambda profile: hilo_referee.HiloCamera()),
 }
