@@ -107,16 +107,20 @@ class SimulatedCardTable:
         self.camera = len(self.played) - self.asked - self.missed
 
     def _answer(self) -> None:
-        """Tap the referee's question, if one fits the game as played."""
-        asks = self.service.snapshot()["asks"]
-        k = len(self.recorded())
-        for ask in asks:
-            actions = [parse_action(r) for r in ask.get("records", [])]
-            if actions and self.played[k : k + len(actions)] == actions:
-                for r in ask["records"]:
-                    self.service.submit(r, source="tablet")
-                self.asked += len(actions)
+        """Tap the referee's questions, while one fits the game as played."""
+        for _ in range(len(self.played) + 1):
+            k = len(self.recorded())
+            fits = None
+            for ask in self.service.snapshot()["asks"]:
+                actions = [parse_action(r) for r in ask.get("records", [])]
+                if actions and self.played[k : k + len(actions)] == actions:
+                    fits = ask
+                    break
+            if fits is None:
                 return
+            for r in fits["records"]:
+                self.service.submit(r, source="tablet")
+            self.asked += len(fits["records"])
 
     def _catch_up(self) -> None:
         """What the camera missed is entered on the tablet; a wrong record is undone."""

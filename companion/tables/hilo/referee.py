@@ -73,7 +73,9 @@ class Reaction:
 
     submit: tuple[Record, ...] = ()  # records, in order, for the rules to check
     warnings: tuple[str, ...] = ()  # every warning now standing (replaces the previous)
-    asks: tuple[dict[str, Any], ...] = ()  # {"label", "records"}: the players choose one
+    #: {"label", "records"}: the players choose one; its records are entered in order, and
+    #: what follows from the table then is judged afresh (possibly asked again)
+    asks: tuple[dict[str, Any], ...] = ()
 
 
 def _key(state: GameState) -> tuple:
@@ -112,6 +114,7 @@ class HiloCamera:
     _stale_top: str | None = None  # the old discard top still lying after a reshuffle
     _restoring: bool = False  # after an undo: until the table shows the record again
     _proposed: tuple | None = None
+    _epoch: int = 0  # actions accepted or undone since the referee began
     _warnings: tuple[str, ...] = ()
     _asks: tuple[dict[str, Any], ...] = ()
 
@@ -135,6 +138,7 @@ class HiloCamera:
 
     def after_change(self, state: GameState) -> Reaction:
         """Look again after an action was accepted (from the camera or the tablet)."""
+        self._epoch += 1  # a Magician redrawn leaves the very same state: a new one all the same
         return self._judge(state)
 
     def tick(self, t_mono: float, state: GameState) -> Reaction:
@@ -147,6 +151,7 @@ class HiloCamera:
 
     def undone(self, state: GameState) -> Reaction:
         """Actions were undone: nothing is proposed until the table shows the record."""
+        self._epoch += 1
         self._restoring = True
         self._proposed = None
         return self._judge(state)
@@ -179,7 +184,7 @@ class HiloCamera:
 
     def _remember(self, state: GameState) -> None:
         """Forget what belonged to an earlier state."""
-        key = _key(state)
+        key = (*_key(state), self._epoch)
         if key == self._key:
             return
         had_discard = bool(self._key[4]) if self._key is not None else False
@@ -244,7 +249,7 @@ class HiloCamera:
         self._asks = tuple(asks)
         submit: tuple[Record, ...] = ()
         if records:
-            proposal = (_key(state), records[0])
+            proposal = (self._key, records[0])
             if proposal != self._proposed:
                 self._proposed = proposal
                 submit = (records[0],)
@@ -378,6 +383,14 @@ class HiloCamera:
                 if self._pile_touched:
                     return [{"type": "draw", "player": name, "card": d.top}]
                 return [_take(name, SLOTS[same], d.top)]
+            if not d.discard_changed and same is not None and not self._pile_touched:
+                asks.append(
+                    {
+                        "label": f"{name} took the discard pile's {d.top} for the {d.top} on"
+                        f" {SLOTS[same]}",
+                        "records": [_take(name, SLOTS[same], d.top)],
+                    }
+                )
             if not d.discard_changed or top_label != FACE:
                 return []  # nothing yet, or the discard top taken up
             if len(state.discard) >= 2 and top_card == state.discard[-2] and not self._pile_touched:
@@ -408,18 +421,22 @@ class HiloCamera:
                     {
                         "label": f"{name} drew another {d.top}, discarded it and turned over"
                         f" {c.card}",
-                        "records": [
-                            {"type": "draw", "player": name, "card": d.top},
-                            {"type": "discard", "player": name},
-                            {"type": "reveal", "player": name, "slot": slot, "card": c.card},
-                        ],
+                        # the discard and the reveal follow from the table
+                        "records": [{"type": "draw", "player": name, "card": d.top}],
+                    }
+                )
+            if c.card == d.top and c.rec is None and not self._pile_touched:
+                asks.append(
+                    {
+                        "label": f"{name} took the discard pile's {d.top} for another {d.top}",
+                        "records": [_take(name, slot, d.top)],
                     }
                 )
             if c.card != d.top and c.rec in (None, d.top) and c.card in drawable and d.top:
                 asks.append(
                     {
                         "label": f"{name} drew {c.card} and exchanged it for a {d.top}",
-                        "records": [draw, _exchange(name, slot, d.top)],
+                        "records": [draw],  # the exchange is asked next
                     }
                 )
             return []
@@ -537,26 +554,28 @@ class HiloCamera:
         return []
 
     def _blind_spell(self, state: GameState) -> list[Record]:
-        """Two face-down cards exchanged: the same picture before and after. The camera
-        saw one slot of the caster's and one of another layout emptied meanwhile."""
+        """Two cards that look alike exchanged (two face-down ones, or two copies of one
+        design): the same picture before and after. The camera saw one slot of the
+        caster's and one of another layout emptied meanwhile."""
         seat = state.current
         spots = [engine_slot(s) for s in self._emptied]
         spots = [p for p in spots if p is not None and p[0] < state.n]
-        down = [(s, i) for s, i in spots if state.layouts[s][i] is None]
-        mine = [p for p in down if p[0] == seat]
-        theirs = [p for p in down if p[0] != seat]
-        if len(mine) == 1 and len(theirs) == 1:
-            (_, m), (o, t) = mine[0], theirs[0]
-            return [
-                {
-                    "type": "spell",
-                    "player": state.players[seat],
-                    "slot": SLOTS[m],
-                    "with": state.players[o],
-                    "at": SLOTS[t],
-                }
-            ]
-        return []
+        mine = [p for p in spots if p[0] == seat]
+        theirs = [p for p in spots if p[0] != seat]
+        if len(mine) != 1 or len(theirs) != 1:
+            return []
+        (_, m), (o, t) = mine[0], theirs[0]
+        if state.layouts[seat][m] != state.layouts[o][t]:
+            return []
+        return [
+            {
+                "type": "spell",
+                "player": state.players[seat],
+                "slot": SLOTS[m],
+                "with": state.players[o],
+                "at": SLOTS[t],
+            }
+        ]
 
     def _lifted_like(self, state: GameState, card: str | None) -> int | None:
         """A slot of the player on turn that was lifted meanwhile and holds ``card``

@@ -235,15 +235,20 @@ def play_game(players: int, seed: int, *, rng: random.Random | None = None) -> d
 
 
 def _answer(rec: Recorder, played: list[Action], counts: dict) -> None:
-    """Tap the question the referee asks, if one fits the game as played."""
-    for ask in rec.last.asks:
-        actions = [parse_action(r) for r in ask["records"]]
+    """Tap the questions the referee asks, while one fits the game as played."""
+    for _ in range(len(played) + 1):
+        fits = None
         k = len(rec.actions)
-        if played[k : k + len(actions)] == actions:
-            for r in ask["records"]:
-                rec.submit(r)
-            counts["asked"] += len(actions)
+        for ask in rec.last.asks:
+            actions = [parse_action(r) for r in ask["records"]]
+            if actions and played[k : k + len(actions)] == actions:
+                fits = ask
+                break
+        if fits is None:
             return
+        for r in fits["records"]:
+            rec.submit(r)
+        counts["asked"] += len(fits["records"])
 
 
 def _catch_up(rec: Recorder, played: list[Action], counts: dict) -> None:
