@@ -26,7 +26,8 @@ def check(result: dict, players: int, seed: int) -> None:
     assert result["refused"] == [], where
     assert result["same"], where
     assert result["camera"] + result["asked"] == result["actions"], where
-    assert result["asked"] <= 3, (where, result["asked"])  # rare: same-design look-alikes
+    # asked only where two legal turns look the same (look-alike cards): rare
+    assert result["asked"] <= max(3, result["actions"] // 20), (where, result["asked"])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
