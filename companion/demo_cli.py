@@ -23,6 +23,7 @@ EXIT_OK, EXIT_USAGE, EXIT_PORT = 0, 2, 4
 DEMO_GAMES = {
     "hinkel-stein": ("Hinkel & Stein", (2, 3, 4), 4),
     "stein-im-brett": ("Stein im Brett", (2, 3, 4, 5, 6), 3),
+    "hilo": ("HiLo", (2, 3, 4, 5), 3),
 }
 
 
@@ -45,6 +46,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.game == "stein-im-brett":
         return _tell_stein_im_brett(args) if args.terminal else _serve_stein_im_brett(args)
+    if args.game == "hilo":
+        return _tell_hilo(args) if args.terminal else _serve_hilo(args)
     return _tell_hinkel_stein(args) if args.terminal else _serve_hinkel_stein(args)
 
 
@@ -188,6 +191,48 @@ def _tell_hinkel_stein(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _serve_hilo(args: argparse.Namespace) -> int:
+    from .tables.hilo.demo import SimulatedCardTable
+
+    def play(service) -> None:
+        seed = args.seed
+        _demo_recorder(service, args)  # the referee's inputs (the demo camera renders no frames)
+        while not service.closed:
+            table = SimulatedCardTable(service, seed=seed, players=args.players, speed=args.speed)
+            table.play_game()
+            table.idle(10.0)  # a pause to look at the result, then the next game
+            seed += 1
+
+    notice = (
+        "DEMO: HiLo with scripted players (seeded random legal choices) and a camera that"
+        " reports each card slot as people play; the referee records the game from it, and"
+        " the tablet may still enter or undo any action"
+    )
+    return _serve(args, "HiLo", notice, play)
+
+
+def _tell_hilo(args: argparse.Namespace) -> int:
+    from .games.hilo.summary import describe, to_text
+    from .tables.hilo.scripted import play_game
+
+    print(
+        f"Demo: a {args.players}-player game of HiLo played by seeded random legal players"
+        f" (seed {args.seed}), recorded by the referee from what a camera sees."
+    )
+    result = play_game(args.players, args.seed)
+    for action in result["played"]:
+        print(f"  {describe(action)}")
+        if args.delay:
+            time.sleep(args.delay)
+    print(to_text(result["state"]))
+    print(
+        f"Recorded from the camera: {result['camera']} of {result['actions']} actions;"
+        f" asked on the tablet: {result['asked']}; missed: {result['missed']};"
+        f" wrong: {result['wrong']}"
+    )
+    return EXIT_OK
+
+
 def _tell_stein_im_brett(args: argparse.Namespace) -> int:
     from .games.stein_im_brett.random_player import DEFAULT_NAMES, random_game_iter
     from .games.stein_im_brett.summary import describe, draw_board, to_text
@@ -238,7 +283,7 @@ def register(
     d.add_argument(
         "--players",
         type=int,
-        help="Hinkel & Stein 2-4 (default 4), Stein im Brett 2-6 (default 3)",
+        help="Hinkel & Stein 2-4 (default 4), Stein im Brett 2-6 (default 3), HiLo 2-5 (default 3)",
     )
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--speed", type=float, default=2.0, help="how much faster than real time")

@@ -231,6 +231,8 @@ def play_game(players: int, seed: int, *, rng: random.Random | None = None) -> d
         "refused": rec.refused,
         "wrong_records": rec.wrong,
         "missed_actions": rec.missed,
+        "played": played,
+        "state": rec.state,
     }
 
 
