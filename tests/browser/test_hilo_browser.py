@@ -20,9 +20,7 @@ T = count(1)
 
 def see(live, **slots):
     """The camera settles on ``slots`` (camera slot = (label, card) or a label)."""
-    obs = tuple(
-        SlotSeen(k, *((v, None) if isinstance(v, str) else v)) for k, v in slots.items()
-    )
+    obs = tuple(SlotSeen(k, *((v, None) if isinstance(v, str) else v)) for k, v in slots.items())
     live.service.observe(CardsSeen(float(next(T)), "hilo", obs))
 
 
