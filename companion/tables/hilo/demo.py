@@ -64,6 +64,7 @@ class SimulatedCardTable:
         self.table = ScriptedTable(players, seed=seed)
         self.played: list[Action] = []
         self.camera = self.asked = self.missed = self.wrong = 0
+        self.steps = 0  # observations the camera reported
         service.device_status("camera", "simulated", "a camera reading the demo's HiLo table")
 
     # -- time and the camera ------------------------------------------------------------
@@ -79,6 +80,7 @@ class SimulatedCardTable:
 
     def see(self, step: Step) -> None:
         self.t_mono += STEP_S
+        self.steps += 1
         self.service.observe(cards_seen(step, self.table.layout, self.t_mono))
         if self.speed:
             self.sleep(STEP_S / self.speed)
