@@ -30,7 +30,7 @@ DEMO_GAMES = {
 def cmd_demo(args: argparse.Namespace) -> int:
     title, allowed, default = DEMO_GAMES[args.game]
     if args.players is None:
-        args.players = default
+        args.players = 2 if getattr(args, "vision", False) else default
     elif args.players not in allowed:
         print(
             f"companion demo: {title} is for {allowed[0]} to {allowed[-1]} players,"
@@ -194,11 +194,25 @@ def _tell_hinkel_stein(args: argparse.Namespace) -> int:
 def _serve_hilo(args: argparse.Namespace) -> int:
     from .tables.hilo.demo import SimulatedCardTable
 
+    if args.vision and args.players != 2:
+        print("companion demo: --vision is for 2 players (the hilo layout)", file=sys.stderr)
+        return EXIT_USAGE
+
     def play(service) -> None:
         seed = args.seed
-        _demo_recorder(service, args)  # the referee's inputs (the demo camera renders no frames)
+        _demo_recorder(service, args)  # the referee's inputs
+        camera = None
+        if args.vision:
+            import tempfile
+
+            from .tables.hilo.camera import RenderedCardCamera
+
+            deck = Path(args.state_dir or tempfile.mkdtemp(prefix="companion-demo-")) / "hilo-deck"
+            camera = RenderedCardCamera(deck, seed=seed)
         while not service.closed:
-            table = SimulatedCardTable(service, seed=seed, players=args.players, speed=args.speed)
+            table = SimulatedCardTable(
+                service, seed=seed, players=args.players, speed=args.speed, camera=camera
+            )
             table.play_game()
             table.idle(10.0)  # a pause to look at the result, then the next game
             seed += 1
@@ -294,6 +308,11 @@ def register(
         "--terminal", action="store_true", help="no dashboard: tell a game in the terminal"
     )
     d.add_argument("--no-camera", action="store_true", help="Hinkel & Stein: the scale only")
+    d.add_argument(
+        "--vision",
+        action="store_true",
+        help="HiLo, 2 players: render the table and read it with the card reader",
+    )
     d.add_argument("--delay", type=float, default=0.02, help="--terminal: seconds between actions")
     from .blackbox.cli import add_record_options
 

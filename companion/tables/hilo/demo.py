@@ -22,6 +22,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from ...errors import IllegalAction, MalformedRecord
 from ...games.hilo.actions import Action
@@ -33,6 +34,8 @@ log = logging.getLogger("companion.demo_hilo")
 
 STEP_S = 0.6  # simulated seconds between two steps at the table
 THINK_S = 1.5  # simulated seconds a player thinks before acting
+FRAME_S = 0.2  # simulated seconds between two rendered frames (5 a second)
+FRAMES_A_STEP = 4  # rendered frames a step is given to settle
 
 
 class SimulatedCardTable:
@@ -53,8 +56,10 @@ class SimulatedCardTable:
         players: int = 2,
         speed: float | None = 1.0,
         sleep: Callable[[float], None] = time.sleep,
+        camera: Any = None,
     ) -> None:
         self.service = service
+        self.camera = camera  # a RenderedCardCamera, or None: every slot read right
         self.seed = seed
         self.players = players
         self.speed = speed
@@ -63,9 +68,14 @@ class SimulatedCardTable:
         self.stop = threading.Event()
         self.table = ScriptedTable(players, seed=seed)
         self.played: list[Action] = []
-        self.camera = self.asked = self.missed = self.wrong = 0
+        self.recorded_by_camera = self.asked = self.missed = self.wrong = 0
         self.steps = 0  # observations the camera reported
-        service.device_status("camera", "simulated", "a camera reading the demo's HiLo table")
+        detail = (
+            "rendered frames of the demo's HiLo table, read by the card reader"
+            if camera is not None
+            else "a camera reporting the demo's HiLo table slot by slot"
+        )
+        service.device_status("camera", "simulated", detail)
 
     # -- time and the camera ------------------------------------------------------------
 
@@ -79,11 +89,22 @@ class SimulatedCardTable:
             seconds -= dt
 
     def see(self, step: Step) -> None:
-        self.t_mono += STEP_S
         self.steps += 1
-        self.service.observe(cards_seen(step, self.table.layout, self.t_mono))
-        if self.speed:
-            self.sleep(STEP_S / self.speed)
+        if self.camera is None:
+            self.t_mono += STEP_S
+            self.service.observe(cards_seen(step, self.table.layout, self.t_mono))
+            if self.speed:
+                self.sleep(STEP_S / self.speed)
+            return
+        for _ in range(FRAMES_A_STEP):  # frames until the step has settled, at most
+            self.t_mono += FRAME_S
+            seen = self.camera.frame(self.table.table, self.t_mono)
+            if seen is not None:
+                self.service.observe(seen)
+            if self.speed:
+                self.sleep(FRAME_S / self.speed)
+            if all(self.camera.settled.get(k) == v for k, v in step.items()):
+                break
 
     # -- the game -----------------------------------------------------------------------
 
@@ -106,7 +127,7 @@ class SimulatedCardTable:
             if self.table.state.phase in ("turn", "over"):
                 self._catch_up()
         self._catch_up()
-        self.camera = len(self.played) - self.asked - self.missed
+        self.recorded_by_camera = len(self.played) - self.asked - self.missed
 
     def _answer(self) -> None:
         """Tap the referee's questions, while one fits the game as played."""
@@ -158,7 +179,7 @@ class SimulatedCardTable:
             "seed": self.seed,
             "players": self.players,
             "actions": len(self.played),
-            "camera": self.camera,
+            "camera": self.recorded_by_camera,
             "asked": self.asked,
             "missed": self.missed,
             "wrong": self.wrong,

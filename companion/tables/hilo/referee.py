@@ -113,6 +113,7 @@ class HiloCamera:
     _shown: dict[tuple[int, int], str] = field(default_factory=dict)  # uncover: faces seen
     _stale_top: str | None = None  # the old discard top still lying after a reshuffle
     _restoring: bool = False  # after an undo: until the table shows the record again
+    _named: set[str] = field(default_factory=set)  # unnamed faces the tablet named
     _proposed: tuple | None = None
     _epoch: int = 0  # actions accepted or undone since the referee began
     _warnings: tuple[str, ...] = ()
@@ -146,8 +147,13 @@ class HiloCamera:
         return Reaction(warnings=self._warnings, asks=self._asks)
 
     def tablet_action(self) -> None:
-        """An action entered on the tablet: judged afresh by ``after_change``."""
+        """An action entered on the tablet: judged afresh by ``after_change``. The faces
+        the camera sees but cannot name are named by the record from now on."""
         self._restoring = False
+        self._name_faces()
+
+    def _name_faces(self) -> None:
+        self._named |= {k for k, (label, card) in self.seen.items() if label == FACE and not card}
 
     def undone(self, state: GameState) -> Reaction:
         """Actions were undone: nothing is proposed until the table shows the record."""
@@ -159,6 +165,7 @@ class HiloCamera:
     def accept_table(self, state: GameState) -> Reaction:
         """The players confirm the table as it is: the referee looks afresh."""
         self._restoring = False
+        self._name_faces()
         self._proposed = None
         return self._judge(state)
 
@@ -166,6 +173,8 @@ class HiloCamera:
 
     def _see(self, slot: str, label: str, card: str | None, state: GameState) -> None:
         self._remember(state)
+        if self.seen.get(slot) != (label, card):
+            self._named.discard(slot)
         self.seen[slot] = (label, card)
         if label == EMPTY:
             self._emptied.add(slot)
@@ -209,7 +218,7 @@ class HiloCamera:
         self._remember(state)
         if state.finished or self.lost:
             return Reaction(warnings=self._warnings if self.lost else ())
-        d = diff(state, self.seen)
+        d = diff(state, self.seen, self._named)
         if self._restoring:
             if d.quiet and not d.changes and not d.discard_changed:
                 self._restoring = False

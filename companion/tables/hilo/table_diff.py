@@ -8,12 +8,16 @@ turned face down ("that card is not scored"): a back there agrees too.
 
 ``Diff`` lists every slot that does not agree, the discard pile's top as seen and as
 recorded, and whether the view is *quiet* (every reading clear, no card in a hand
-except the drawn one): the referee proposes records only from quiet views.
+except the drawn one): the referee proposes records only from quiet views. A face the
+camera cannot name (a label-only camera, or a reading it is not sure of) agrees with a
+face-up card the record has there once the players have named it on the tablet
+(``named``): from then until that slot changes, the camera need only see a face.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ...games.hilo.names import LAYOUT_SIZE, MAGICIAN, OVER, UNCOVER, above_or_below
@@ -86,8 +90,10 @@ def agrees(rec: str | None, seen: Seen, *, may_be_down: bool = False) -> bool:
     return label == FACE and card == rec
 
 
-def diff(state: GameState, view: Mapping[str, Seen]) -> Diff:
-    """Every layout slot the camera sees otherwise than the record, and the discard pile."""
+def diff(state: GameState, view: Mapping[str, Seen], named: AbstractSet[str] = frozenset()) -> Diff:
+    """Every layout slot the camera sees otherwise than the record, and the discard pile.
+    ``named``: camera slots whose face the camera cannot name but the players have
+    (entered on the tablet since the camera last saw that slot change)."""
     changes: list[Change] = []
     quiet = True
     unnamed: list[str] = []
@@ -102,6 +108,8 @@ def diff(state: GameState, view: Mapping[str, Seen]) -> Diff:
                 quiet = False
                 continue
             if label == FACE and card is None:
+                if cam in named and lay[i] and lay[i] != EMPTY_SPOT:
+                    continue  # a face the camera cannot name, named on the tablet
                 quiet = False
                 unnamed.append(cam)
                 continue
@@ -113,6 +121,8 @@ def diff(state: GameState, view: Mapping[str, Seen]) -> Diff:
                 continue
             changes.append(Change(seat, i, lay[i], seen))
     seen_top = view.get(DISCARD, NOT_SEEN)
+    if seen_top[0] == FACE and seen_top[1] is None and DISCARD in named and state.top:
+        seen_top = (FACE, state.top)  # a face the camera cannot name: the record's top
     if seen_top[0] in (UNKNOWN, BACK) or (seen_top[0] == FACE and seen_top[1] is None):
         quiet = False
     return Diff(tuple(changes), state.top, seen_top, quiet, tuple(unnamed), tuple(lifted))

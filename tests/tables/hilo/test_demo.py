@@ -149,3 +149,30 @@ def test_undo_says_which_cards_go_back_where(tmp_path):
         " discard pile back on B2 face down"
     ]
     service.close()
+
+
+@pytest.mark.slow
+def test_the_demo_through_rendered_frames_and_the_card_reader_records_nothing_wrong(tmp_path):
+    """Two players through the renderer and the card reader (the ``hilo`` layout, the
+    provisional deck): what the reader names surely is recorded, nothing is recorded
+    wrong, and what it cannot name is entered on the tablet (the demo counts it)."""
+    from companion.tables.hilo.camera import RenderedCardCamera
+
+    camera = RenderedCardCamera(tmp_path / "deck", seed=1, size_px=(1280, 960))
+    service = GameService(tmp_path / "state")
+    table = SimulatedCardTable(service, seed=3, players=2, speed=None, camera=camera)
+    service.new_game(table.table.start_record())
+    table.see(table.table.deal())
+    for _ in range(8):
+        action = table.table.next_action()
+        table.played.append(action)
+        for step in table.table.play(action):
+            table.see(step)
+        table._answer()
+        if table.table.state.phase in ("turn", "over"):
+            table._catch_up()
+    table._catch_up()
+    assert table.wrong == 0, service.notices
+    assert len(table.played) - table.missed - table.asked >= 3  # the upturn, the starting cards
+    assert service.game_state == table.table.state
+    service.close()

@@ -337,3 +337,25 @@ def test_every_proposed_record_is_one_the_engine_accepts():
     steps(rec, {"A8": face("plain-07")}, {"A8": BACK}, {"discard": face("plain-01")})
     assert rec.refused == []
     assert apply(start_game(START), OPENING[0]).top == "plain-01"
+
+
+def test_a_face_the_camera_cannot_name_is_entered_on_the_tablet_then_followed():
+    rec = recorder(OPENING)
+    steps(rec, {"discard": EMPTY}, {"A2": EMPTY}, {"A2": (FACE, None)})
+    r = see(rec, discard=(FACE, None))  # neither card named: a label-only camera
+    assert new(rec, 3) == []
+    assert any("cannot tell which: enter the turn on the tablet" in w for w in r.warnings), r
+    rec.submit({"type": "take", "player": "Ana", "slot": "B2", "discards": "wolf-a"})
+    r = rec.last
+    assert r.warnings == () and r.submit == ()
+    # Ben's turn goes on from the camera: the named faces need only be seen as faces
+    steps(rec, {"draw": "unknown"}, {"draw": BACK}, {"B3": EMPTY}, {"B3": face("dragon-a")},
+          {"discard": face("unicorn-a")})  # fmt: skip
+    assert new(rec, 4) == [Draw("Ben", "dragon-a"), Exchange("Ben", "B3", "unicorn-a")]
+
+
+def test_an_unnamed_face_where_a_named_card_lay_is_not_taken_for_it():
+    rec = recorder(OPENING)  # Ana's T1 (A7) is plain-02, named by the camera
+    steps(rec, {"discard": EMPTY}, {"A7": EMPTY}, {"A7": (FACE, None)},
+          {"discard": face("plain-02")})  # fmt: skip
+    assert new(rec, 3) == []  # the new card in T1 is not named: nothing recorded
