@@ -9,7 +9,11 @@ wrong (entered or put right on the tablet by the demo), whether every final scor
 the engine's replay of the journal's record and the game as played, and what the
 referee costs per observation.
 
-Run with ``python bench/bench_hilo_table.py [--games N] [--first-seed S]``.
+With ``--vision`` the games are two-player games seen through rendered frames and the card
+reader (slow: several minutes a game); the figures then include what the card reader
+could not name (entered on the tablet) and its cost per frame.
+
+Run with ``python bench/bench_hilo_table.py [--games N] [--first-seed S] [--vision]``.
 """
 
 from __future__ import annotations
@@ -34,7 +38,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--first-seed", type=int, default=100)
+    ap.add_argument("--vision", action="store_true", help="2 players, rendered and read")
     args = ap.parse_args()
+    frames = 0
+    render_s = read_s = 0.0
     totals = {"actions": 0, "camera": 0, "asked": 0, "missed": 0, "wrong": 0}
     equal = finished = observations = 0
     bad: list[int] = []
@@ -42,10 +49,21 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as d:
         for k in range(args.games):
             seed = args.first_seed + k
-            players = 2 + k % 4
+            players = 2 if args.vision else 2 + k % 4
             service = GameService(Path(d) / str(seed))
-            table = SimulatedCardTable(service, seed=seed, players=players, speed=None)
+            camera = None
+            if args.vision:
+                from companion.tables.hilo.camera import RenderedCardCamera
+
+                camera = RenderedCardCamera(Path(d) / "deck", seed=seed)
+            table = SimulatedCardTable(
+                service, seed=seed, players=players, speed=None, camera=camera
+            )
             table.play_game()
+            if camera is not None:
+                frames += camera.frames
+                render_s += camera.render_s
+                read_s += camera.read_s
             s = table.summary()
             for key in totals:
                 totals[key] += s[key]
@@ -64,12 +82,13 @@ def main() -> None:
     print(f"Machine: {machine()}")
     print(
         f"Command: python bench/bench_hilo_table.py --games {args.games}"
-        f" --first-seed {args.first_seed}"
+        f" --first-seed {args.first_seed}" + (" --vision" if args.vision else "")
     )
     print()
     print("| measurement | value |")
     print("| --- | --- |")
-    print(f"| games (2-5 players in turn, seeds {seeds}) | {args.games}, {finished} finished |")
+    who = "2 players, rendered 1280x960 and read" if args.vision else "2-5 players in turn"
+    print(f"| games ({who}, seeds {seeds}) | {args.games}, {finished} finished |")
     print(f"| actions played | {n} ({n / max(1, args.games):.0f} a game) |")
     print(
         f"| recorded from the camera alone | {totals['camera']} of {n}"
@@ -89,6 +108,11 @@ def main() -> None:
         f"| CPU per camera step (referee, rules, journal, snapshot) |"
         f" {1000 * cpu / max(1, observations):.2f} ms ({observations} steps) |"
     )
+    if frames:
+        print(
+            f"| frames rendered and read | {frames}; CPU a frame: render"
+            f" {1000 * render_s / frames:.0f} ms, read {1000 * read_s / frames:.0f} ms |"
+        )
     print(f"| wall time | {wall:.1f} s ({wall / max(1, args.games):.2f} s a game) |")
 
 
