@@ -170,3 +170,25 @@ def test_five_kingdoms_fit_a_tablet_and_a_phone_midgame(browser, live, tmp_path)
             assert errors == []
         finally:
             context.close()
+
+
+def test_a_game_is_started_from_the_dialog(page, live):
+    unlock(page, live.pin)
+    page.click("#btn-new")
+    page.check("#new-game-hilo")
+    expect(page.locator("#new-players input")).to_have_count(5)
+    expect(page.locator("#new-help")).to_contain_text("2 to 5 players")
+    for i, name in enumerate(["Ana", "Ben", "Cleo"]):
+        page.locator("#new-players input").nth(i).fill(name)
+    page.click("#new-form button[value=ok]")
+    expect(page.locator("#awaiting")).to_have_text(
+        "Turn over the draw pile's top card as the discard pile"
+    )
+    expect(page.locator(".kingdom")).to_have_count(3)
+    expect(page.locator(".kingdom .card.back")).to_have_count(36)
+    # the discard pile's first card entered by hand
+    page.click("#hilo-choices button[data-type=upturn]")
+    page.select_option("#hilo-entry select[name=card]", "plain-07")
+    page.click("#hilo-entry button:has-text('Enter')")
+    expect(page.locator("#hilo-discard .card")).to_have_attribute("data-card", "plain-07")
+    assert live.service.game_state.players == ("Ana", "Ben", "Cleo")
