@@ -36,7 +36,6 @@ from typing import Any
 
 from ...games.hilo import queries as q
 from ...games.hilo.names import (
-    BECAUSE_PHOENIX,
     DECIDE,
     MAGICIAN,
     REDRAW,
@@ -51,6 +50,7 @@ from ...games.hilo.names import (
 from ...games.hilo.state import EMPTY as EMPTY_SPOT
 from ...games.hilo.state import GameState
 from ...sensing.observations import BoardLost, CellsChanged, Observation
+from .putting_right import explain, foreign, owed, restore_words
 from .seen import (
     DISCARD,
     DRAW,
@@ -62,7 +62,7 @@ from .seen import (
     engine_slot,
     slot_words,
 )
-from .table_diff import Change, Diff, diff, moved_within, put_back, seen_words, what
+from .table_diff import Change, Diff, diff, put_back, what
 
 Record = dict[str, Any]
 
@@ -223,7 +223,7 @@ class HiloCamera:
             if d.quiet and not d.changes and not d.discard_changed:
                 self._restoring = False
             else:
-                return self._done(state, [], self._restore_words(state, d), ())
+                return self._done(state, [], restore_words(state, d), ())
         if not d.quiet:
             extra = []
             if d.unnamed and all(self.seen.get(s, (UNKNOWN,))[0] != UNKNOWN for s in d.unnamed):
@@ -264,67 +264,11 @@ class HiloCamera:
                 submit = (records[0],)
         return Reaction(submit, self._warnings, self._asks)
 
-    def _restore_words(self, state: GameState, d: Diff) -> list[str]:
-        out = [
-            f"Undone: {put_back(state, c)} (the camera sees {seen_words(c.seen)})"
-            for c in d.changes
-        ]
-        if d.discard_changed:
-            top = f"{d.top} face up" if d.top else "nothing"
-            out.append(f"Undone: the discard pile should show {top}")
-        if not out:
-            out.append("Undone: put the cards back as the dashboard shows them")
-        return out
-
-    # -- what does not fit ---------------------------------------------------------------
-
-    def _foreign(self, state: GameState, changes: tuple[Change, ...], warnings: list[str]) -> None:
-        """Changes in the layouts of players who may not change them now."""
-        for seat in sorted({c.seat for c in changes}):
-            mine = tuple(c for c in changes if c.seat == seat)
-            self._explain(state, mine, warnings, own=False)
-
-    def _explain(
-        self, state: GameState, mine: tuple[Change, ...], warnings: list[str], *, own: bool
-    ) -> None:
-        name = state.players[mine[0].seat]
-        backs = ", ".join(put_back(state, c) for c in mine)
-        if moved_within(mine):
-            warnings.append(
-                f"Cards were swapped or moved within {name}'s layout (the layout rule: a layout"
-                f" changes only by exchanging new cards in): {backs}"
-            )
-        elif not own:
-            warnings.append(
-                f"{name}'s layout changed, but it is not {name}'s to change now (a card goes"
-                f" into another player's layout only by a Magician's spell): {backs}"
-            )
-        elif any(c.rec not in (None, EMPTY_SPOT) and c.card is None for c in mine):
-            warnings.append(f"A face-up card was turned face down in {name}'s layout: {backs}")
-        else:
-            warnings.append(f"Only one card of {name}'s layout changes now: {backs}")
-
-    def _owed(self, state: GameState, d: Diff, warnings: list[str]) -> None:
-        """Other players acting while a spell or a reveal is owed."""
-        who = state.players[state.current]
-        if state.phase == SPELL:
-            owed = (
-                f"{who}'s Magician must cast its spell first: exchange one of {who}'s cards"
-                " (not a Magician) with one card of another player's layout"
-            )
-        else:
-            why = "for the Phoenix" if state.because == BECAUSE_PHOENIX else "after discarding"
-            owed = f"{who} must first turn over one face-down card of {who}'s layout ({why})"
-        if d.discard_changed:
-            warnings.append(f"{owed}; put {what(d.top)} back on top of the discard pile")
-        else:
-            warnings.append(owed)
-
     # -- the phases --------------------------------------------------------------------
 
     def _upturn(self, state: GameState, d: Diff, warnings: list[str], asks) -> list[Record]:
         if d.changes:
-            self._foreign(state, d.changes, warnings)
+            foreign(state, d.changes, warnings)
             warnings.append("Turn over the discard pile's first card before the starting cards")
             return []
         label, card = d.seen_top
@@ -359,7 +303,7 @@ class HiloCamera:
         name = state.players[seat]
         others = tuple(c for c in d.changes if (c.seat, c.slot) != (seat, spot))
         if others:
-            self._foreign(state, others, warnings)
+            foreign(state, others, warnings)
             return []
         if camera_slot(seat, spot) in self._emptied:
             self._cleared = True
@@ -381,7 +325,7 @@ class HiloCamera:
         seat = state.current
         name = state.players[seat]
         if d.besides(seat):
-            self._foreign(state, d.besides(seat), warnings)
+            foreign(state, d.besides(seat), warnings)
             return []
         mine = d.of(seat)
         top_label, top_card = d.seen_top
@@ -408,11 +352,11 @@ class HiloCamera:
             self._discarded_first = top_card
             return [{"type": "draw", "player": name, "card": top_card}]
         if len(mine) > 1:
-            self._explain(state, mine, warnings, own=True)
+            explain(state, mine, warnings, own=True)
             return []
         c = mine[0]
         if c.card is None:
-            self._explain(state, mine, warnings, own=True)
+            explain(state, mine, warnings, own=True)
             return []
         slot = SLOTS[c.slot]
         draw = {"type": "draw", "player": name, "card": c.card}
@@ -479,7 +423,7 @@ class HiloCamera:
         name = state.players[seat]
         drawn = state.drawn
         if d.besides(seat):
-            self._foreign(state, d.besides(seat), warnings)
+            foreign(state, d.besides(seat), warnings)
             return []
         mine = d.of(seat)
         top_label, top_card = d.seen_top
@@ -492,7 +436,7 @@ class HiloCamera:
                 return [_exchange(name, SLOTS[same], drawn)]
             return [discard] if d.discard_changed else []
         if len(mine) > 1 or mine[0].card is None:
-            self._explain(state, mine, warnings, own=True)
+            explain(state, mine, warnings, own=True)
             return []
         c = mine[0]
         if top_label != FACE:
@@ -521,16 +465,16 @@ class HiloCamera:
         seat = state.current
         name = state.players[seat]
         if d.besides(seat) or d.discard_changed:
-            self._owed(state, d, warnings)
+            owed(state, d, warnings)
             if d.besides(seat):
-                self._foreign(state, d.besides(seat), warnings)
+                foreign(state, d.besides(seat), warnings)
             return []
         mine = d.of(seat)
         if not mine:
             return []
         c = mine[0]
         if len(mine) > 1 or c.rec is not None or c.card is None:
-            self._explain(state, mine, warnings, own=True)
+            explain(state, mine, warnings, own=True)
             return []
         return [{"type": "reveal", "player": name, "slot": SLOTS[c.slot], "card": c.card}]
 
@@ -538,7 +482,7 @@ class HiloCamera:
         seat = state.current
         name = state.players[seat]
         if d.discard_changed:
-            self._owed(state, d, warnings)
+            owed(state, d, warnings)
             return []
         mine, theirs = d.of(seat), d.besides(seat)
         if not d.changes:
@@ -557,9 +501,9 @@ class HiloCamera:
                 ]
         if (len(mine) == 1 and not theirs) or (len(theirs) == 1 and not mine):
             return []  # half done: one card moved, the other still to come
-        self._owed(state, d, warnings)
+        owed(state, d, warnings)
         for s in sorted({c.seat for c in d.changes}):
-            self._explain(state, d.of(s), warnings, own=False)
+            explain(state, d.of(s), warnings, own=False)
         return []
 
     def _blind_spell(self, state: GameState) -> list[Record]:
