@@ -24,7 +24,7 @@ test-slow: $(STAMP)
 
 test-all: test test-slow
 
-# make demo [GAME=stein-im-brett] [PORT=8001]
+# make demo [GAME=stein-im-brett|hilo] [PORT=8001]
 PORT ?= 8000
 demo: $(STAMP)
 	$(BIN)/companion demo $(GAME) --port $(PORT)

@@ -26,13 +26,14 @@ DEMO_GAMES = {
     "stein-im-brett": ("Stein im Brett", (2, 3, 4, 5, 6), 3),
     "heuchel-meuchel": ("Heuchel & Meuchel", (2, 3, 4, 5, 6), 3),
     "stein-auf-stein": ("Stein auf Stein", (1, 2, 3, 4), 2),
+    "hilo": ("HiLo", (2, 3, 4, 5), 3),
 }
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     title, allowed, default = DEMO_GAMES[args.game]
     if args.players is None:
-        args.players = default
+        args.players = 2 if getattr(args, "vision", False) else default
     elif args.players not in allowed:
         print(
             f"companion demo: {title} is for {allowed[0]} to {allowed[-1]} players,"
@@ -52,6 +53,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return _tell_heuchel_meuchel(args) if args.terminal else _serve_heuchel_meuchel(args)
     if args.game == "stein-auf-stein":
         return _tell_stein_auf_stein(args) if args.terminal else _serve_stein_auf_stein(args)
+    if args.game == "hilo":
+        return _tell_hilo(args) if args.terminal else _serve_hilo(args)
     return _tell_hinkel_stein(args) if args.terminal else _serve_hinkel_stein(args)
 
 
@@ -237,6 +240,62 @@ def _tell_hinkel_stein(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _serve_hilo(args: argparse.Namespace) -> int:
+    from .tables.hilo.demo import SimulatedCardTable
+
+    if args.vision and args.players != 2:
+        print("companion demo: --vision is for 2 players (the hilo layout)", file=sys.stderr)
+        return EXIT_USAGE
+
+    def play(service) -> None:
+        seed = args.seed
+        _demo_recorder(service, args)  # the referee's inputs
+        camera = None
+        if args.vision:
+            import tempfile
+
+            from .tables.hilo.camera import RenderedCardCamera
+
+            deck = Path(args.state_dir or tempfile.mkdtemp(prefix="companion-demo-")) / "hilo-deck"
+            camera = RenderedCardCamera(deck, seed=seed)
+        while not service.closed:
+            table = SimulatedCardTable(
+                service, seed=seed, players=args.players, speed=args.speed, camera=camera
+            )
+            table.play_game()
+            table.idle(10.0)  # a pause to look at the result, then the next game
+            seed += 1
+
+    notice = (
+        "DEMO: HiLo with scripted players (seeded random legal choices) and a camera that"
+        " reports each card slot as people play; the referee records the game from it, and"
+        " the tablet may still enter or undo any action"
+    )
+    return _serve(args, "HiLo", notice, play)
+
+
+def _tell_hilo(args: argparse.Namespace) -> int:
+    from .games.hilo.summary import describe, to_text
+    from .tables.hilo.scripted import play_game
+
+    print(
+        f"Demo: a {args.players}-player game of HiLo played by seeded random legal players"
+        f" (seed {args.seed}), recorded by the referee from what a camera sees."
+    )
+    result = play_game(args.players, args.seed)
+    for action in result["played"]:
+        print(f"  {describe(action)}")
+        if args.delay:
+            time.sleep(args.delay)
+    print(to_text(result["state"]))
+    print(
+        f"Recorded from the camera: {result['camera']} of {result['actions']} actions;"
+        f" asked on the tablet: {result['asked']}; missed: {result['missed']};"
+        f" wrong: {result['wrong']}"
+    )
+    return EXIT_OK
+
+
 def _tell_stein_im_brett(args: argparse.Namespace) -> int:
     from .games.stein_im_brett.random_player import DEFAULT_NAMES, random_game_iter
     from .games.stein_im_brett.summary import describe, draw_board, to_text
@@ -335,7 +394,7 @@ def register(
         "--players",
         type=int,
         help="Hinkel & Stein 2-4 (default 4), Stein im Brett and Heuchel & Meuchel 2-6 (default 3),"
-        " Stein auf Stein 1-4 (default 2; 1: the solo variant)",
+        " Stein auf Stein 1-4 (default 2; 1: the solo variant), HiLo 2-5 (default 3)",
     )
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--speed", type=float, default=2.0, help="how much faster than real time")
@@ -347,6 +406,11 @@ def register(
     )
     d.add_argument("--no-camera", action="store_true", help="Hinkel & Stein: the scale only")
     d.add_argument("--dice", action="store_true", help="Heuchel & Meuchel: the dice variant")
+    d.add_argument(
+        "--vision",
+        action="store_true",
+        help="HiLo, 2 players: render the table and read it with the card reader",
+    )
     d.add_argument("--delay", type=float, default=0.02, help="--terminal: seconds between actions")
     from .blackbox.cli import add_record_options
 

@@ -35,6 +35,7 @@ from ..errors import (
     StorageError,
     reason,
 )
+from ..games.common.text import and_list
 from ..games.registry import GameRules, rules_for
 from ..journal import Journal, record_text, storage_error
 from ..profile import ScaleProfile, default_profile
@@ -380,7 +381,7 @@ class GameService:
         options = {**(options or {}), **more}
         view = VIEWS.get(game) if isinstance(game, str) else None
         if view is None:
-            known = " and ".join(rules_for(g).title for g in VIEWS)
+            known = and_list([rules_for(g).title for g in VIEWS])
             raise MalformedRecord(f"the dashboard can start {known} games, not {game!r}")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise MalformedRecord("players must be a list of names, in clockwise order")
@@ -536,7 +537,8 @@ class GameService:
             view = VIEWS.get(game.rules.name) if game is not None else None
             if view is None or self._referee is None:
                 return None
-            return view.CAMERA_LAYOUT
+            per_game = getattr(view, "camera_layout_for", None)  # e.g. by the number of players
+            return per_game(game.state) if per_game is not None else view.CAMERA_LAYOUT
 
     def _sync_notch(self) -> None:
         notch = (

@@ -21,6 +21,8 @@ from typing import Any
 from ..profile import ScaleProfile
 from .heuchel_meuchel import referee as heuchel_meuchel_referee
 from .heuchel_meuchel import view as heuchel_meuchel_view
+from .hilo import referee as hilo_referee
+from .hilo import view as hilo_view
 from .hinkel_stein import referee as hinkel_stein_referee
 from .hinkel_stein import view as hinkel_stein_view
 from .stein_auf_stein import referee as stein_auf_stein_referee
@@ -54,4 +56,5 @@ TABLES: dict[str, Table] = {
     "stein-auf-stein": Table(
         stein_auf_stein_view, lambda profile: stein_auf_stein_referee.SteinAufSteinCamera()
     ),
+    "hilo": Table(hilo_view, lambda profile: hilo_referee.HiloCamera()),
 }

@@ -240,8 +240,8 @@ def test_a_stein_im_brett_game_with_wrong_options_is_refused_with_the_reason(pla
     assert r.status_code == 400 and "takes 'colours' and 'layout', not deal" in r.json["error"]
     r = player.post("/api/games", json={**SIB, "rng": 3}, headers=JSON)
     assert r.status_code == 400 and "not rng" in r.json["error"]
-    r = player.post("/api/games", json={**SIB, "game": "hilo"}, headers=JSON)
-    assert r.status_code == 400 and "Hinkel & Stein and Stein im Brett" in r.json["error"]
+    r = player.post("/api/games", json={**SIB, "game": "go"}, headers=JSON)
+    assert r.status_code == 400 and "Hinkel & Stein, Stein im Brett" in r.json["error"]
     r = player.post("/api/games", json={**SIB, "colours": {"Ana": ["red"]}}, headers=JSON)
     assert r.status_code == 400 and "lacks the colours of Ben" in r.json["error"]
     assert player.get("/api/state").json["game"] is None

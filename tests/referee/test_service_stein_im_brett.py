@@ -73,8 +73,10 @@ def test_a_new_game_refused_says_why_and_keeps_the_game_under_way(service):
             game="stein-im-brett",
             colours={"Ana": ["red"]} | {"Ben": ["blue", "white", "black"]},
         )
-    with pytest.raises(MalformedRecord, match="can start Hinkel & Stein and Stein im Brett"):
-        service.start_game(["A", "B"], game="hilo")
+    with pytest.raises(
+        MalformedRecord, match=r"can start Hinkel & Stein, Stein im Brett.* not 'go'"
+    ):
+        service.start_game(["A", "B"], game="go")
     assert service.snapshot()["game"]["id"] == before
 
 

@@ -1,0 +1,120 @@
+"""HiLo at the table: seeded scripted games refereed from what a camera sees.
+
+Scripted players (``companion demo hilo``) play whole games of 2 to 5 players; every
+action becomes the steps people make at the table, which a camera reports slot by slot
+(``CardsSeen``) to the referee inside ``GameService`` (journal included). Reports how
+many actions were recorded from the camera alone, how many the referee asked about
+(two legal turns that look the same: tapped on the tablet), how many it missed or got
+wrong (entered or put right on the tablet by the demo), whether every final score equals
+the engine's replay of the journal's record and the game as played, and what the
+referee costs per observation.
+
+With ``--vision`` the games are two-player games seen through rendered frames and the card
+reader (slow: several minutes a game); the figures then include what the card reader
+could not name (entered on the tablet) and its cost per frame.
+
+Run with ``python bench/bench_hilo_table.py [--games N] [--first-seed S] [--vision]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from common import machine
+
+from companion.games.hilo import parse_action, replay
+from companion.referee.service import GameService
+from companion.tables.hilo.demo import SimulatedCardTable
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--first-seed", type=int, default=100)
+    ap.add_argument("--vision", action="store_true", help="2 players, rendered and read")
+    args = ap.parse_args()
+    frames = 0
+    render_s = read_s = 0.0
+    totals = {"actions": 0, "camera": 0, "asked": 0, "missed": 0, "wrong": 0}
+    equal = finished = observations = 0
+    bad: list[int] = []
+    t0, c0 = time.perf_counter(), time.process_time()
+    with tempfile.TemporaryDirectory() as d:
+        for k in range(args.games):
+            seed = args.first_seed + k
+            players = 2 if args.vision else 2 + k % 4
+            service = GameService(Path(d) / str(seed))
+            camera = None
+            if args.vision:
+                from companion.tables.hilo.camera import RenderedCardCamera
+
+                camera = RenderedCardCamera(Path(d) / "deck", seed=seed)
+            table = SimulatedCardTable(
+                service, seed=seed, players=players, speed=None, camera=camera
+            )
+            table.play_game()
+            if camera is not None:
+                frames += camera.frames
+                render_s += camera.render_s
+                read_s += camera.read_s
+            s = table.summary()
+            for key in totals:
+                totals[key] += s[key]
+            observations += table.steps
+            records = [json.loads(x) for x in service.record_jsonl().splitlines()]
+            replayed = replay([parse_action(r) for r in records])
+            finished += replayed.finished
+            same = list(replayed.scores or ()) == s["scores"] == s["truth"]
+            equal += same
+            if s["missed"] or s["wrong"] or not same:
+                bad.append(seed)
+            service.close()
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    seeds = f"{args.first_seed}..{args.first_seed + args.games - 1}"
+    n = totals["actions"]
+    print(f"Machine: {machine()}")
+    print(
+        f"Command: python bench/bench_hilo_table.py --games {args.games}"
+        f" --first-seed {args.first_seed}" + (" --vision" if args.vision else "")
+    )
+    print()
+    print("| measurement | value |")
+    print("| --- | --- |")
+    who = "2 players, rendered 1280x960 and read" if args.vision else "2-5 players in turn"
+    print(f"| games ({who}, seeds {seeds}) | {args.games}, {finished} finished |")
+    print(f"| actions played | {n} ({n / max(1, args.games):.0f} a game) |")
+    print(
+        f"| recorded from the camera alone | {totals['camera']} of {n}"
+        f" ({100 * totals['camera'] / max(1, n):.2f} %) |"
+    )
+    print(
+        f"| asked on the tablet (look-alike cards: two legal turns the same to the camera)"
+        f" | {totals['asked']} ({100 * totals['asked'] / max(1, n):.2f} %) |"
+    )
+    print(f"| missed (entered on the tablet) | {totals['missed']} |")
+    print(f"| wrong records | {totals['wrong']} (seeds: {', '.join(map(str, bad)) or 'none'}) |")
+    print(
+        f"| final scores equal to the engine's replay of the record and to the game as"
+        f" played | {equal} of {args.games} |"
+    )
+    print(
+        f"| CPU per camera step (referee, rules, journal, snapshot) |"
+        f" {1000 * cpu / max(1, observations):.2f} ms ({observations} steps) |"
+    )
+    if frames:
+        print(
+            f"| frames rendered and read | {frames}; CPU a frame: render"
+            f" {1000 * render_s / frames:.0f} ms, read {1000 * read_s / frames:.0f} ms |"
+        )
+    print(f"| wall time | {wall:.1f} s ({wall / max(1, args.games):.2f} s a game) |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""HiLo: Dein Königreich at the table: referee, view and demo (``companion.tables``)."""

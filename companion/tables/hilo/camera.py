@@ -1,0 +1,123 @@
+"""The demo's real camera for HiLo: the table rendered, read by the card reader.
+
+``RenderedCardCamera`` renders the cards as they lie (``devices.render``: the deck's
+pictures in the layout's slots, one pose and lamp for the whole game, fresh sensor noise
+every frame), reads each frame with the card reader (``sensing.vision.card_reader``)
+and settles the readings: a slot's reading counts once it is the same in ``SETTLE``
+frames in a row. A face the reader is not sure of (confidence below ``CONFIDENT``) is
+reported as a face without a design: the referee then waits, and the tablet names it.
+Its output is ``CardsSeen`` with the slots whose settled reading changed.
+
+Only the two-player layout ``hilo`` exists so far; the deck is the generated
+provisional one (``companion calibrate cards --ready hilo``), registered once into a
+folder the caller gives.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from ...devices.card_art import write_ready_deck
+from ...devices.card_scenes import deck_pictures, tilted_pose
+from ...devices.render import render
+from ...devices.scenes import random_hand, random_scene
+from ...sensing.vision.card_reader import CONFIDENT, CardReader
+from ...sensing.vision.deck import load_deck, register
+from ...sensing.vision.layout import load_layout
+from .seen import BACK, EMPTY, FACE, UNKNOWN, CardsSeen, SlotSeen
+
+SETTLE = 2  # frames in a row with the same reading
+PIECE = "back"  # the layout's card-shaped piece (the picture comes from the deck)
+
+
+def ready_deck(folder: str | Path):
+    """The provisional HiLo deck, written and registered into ``folder`` once."""
+    folder = Path(folder)
+    if not (folder / "registered.npz").exists():
+        write_ready_deck("hilo", folder)
+        register(folder)
+    return load_deck(folder)
+
+
+class RenderedCardCamera:
+    """A camera over a HiLo table: ``frame(table)`` renders and reads one frame of the
+    cards as they lie (camera slot -> (label, card)) and returns the settled changes.
+    Counters: ``frames``, ``render_s`` and ``read_s`` (CPU seconds)."""
+
+    def __init__(
+        self,
+        deck_folder: str | Path,
+        *,
+        layout: str = "hilo",
+        seed: int = 1,
+        size_px: tuple[int, int] = (1280, 960),
+        tilt_deg: float = 8.0,
+    ) -> None:
+        self.layout_name = layout
+        self.layout = load_layout(layout)
+        self.deck = ready_deck(deck_folder)
+        self.pictures = deck_pictures(deck_folder)
+        self.reader = CardReader(self.layout, self.deck, stream=True)
+        self.rng = np.random.default_rng(seed)
+        scene = random_scene(self.layout, self.rng, size_px=size_px, hands=0, shadows=0)
+        pose = tilted_pose(self.layout, size_px, self.rng, tilt_deg=tilt_deg)
+        self.scene = replace(scene, board_to_image=pose, contents={})
+        self._offsets: dict[str, tuple[float, float, float]] = {}
+        self._runs: dict[str, tuple[tuple[str, str | None], int]] = {}
+        self.settled: dict[str, tuple[str, str | None]] = {}
+        self.frames = 0
+        self.render_s = self.read_s = 0.0
+
+    def _scene(self, table: dict[str, tuple[str, str | None]]):
+        contents, art, offsets = {}, {}, {}
+        for slot, (label, card) in table.items():
+            if label not in (FACE, BACK):
+                self._offsets.pop(slot, None)  # a card put back lies a little otherwise
+                continue
+            contents[slot] = PIECE
+            art[slot] = self.pictures[card if label == FACE and card else "back"]
+            if slot not in self._offsets:
+                r = self.rng
+                self._offsets[slot] = (r.uniform(-1.5, 1.5), r.uniform(-1.5, 1.5),
+                                       r.uniform(-0.02, 0.02))  # fmt: skip
+            offsets[slot] = self._offsets[slot]
+        scene = replace(self.scene, contents=contents, art=art,
+                        offsets_mm={**self.scene.offsets_mm, **offsets})  # fmt: skip
+        if table.get("draw", (BACK, None))[0] == UNKNOWN:  # a hand over the draw pile
+            scene = replace(scene, hands=(random_hand(scene, self.rng, target="draw"),))
+        return scene
+
+    def frame(self, table: dict[str, tuple[str, str | None]], t_mono: float) -> CardsSeen | None:
+        """One frame of ``table``: the slots whose settled reading changed, or None."""
+        t0 = time.process_time()
+        image = render(self._scene(table), self.rng).image
+        t1 = time.process_time()
+        board, cards = self.reader.read(image)
+        self.read_s += time.process_time() - t1
+        self.render_s += t1 - t0
+        self.frames += 1
+        if not board.ok:
+            return None
+        changed = []
+        for slot, r in cards.items():
+            if r.occluded:
+                reading: tuple[str, str | None] = (UNKNOWN, None)
+            elif r.label == FACE:
+                reading = (FACE, r.card if r.confidence >= CONFIDENT else None)
+            elif r.label in (BACK, EMPTY):
+                reading = (r.label, None)
+            else:
+                reading = (UNKNOWN, None)
+            last, n = self._runs.get(slot, (None, 0))
+            n = n + 1 if last == reading else 1
+            self._runs[slot] = (reading, n)
+            if n >= SETTLE and self.settled.get(slot) != reading:
+                self.settled[slot] = reading
+                changed.append(SlotSeen(slot, reading[0], reading[1]))
+        if not changed:
+            return None
+        return CardsSeen(t_mono, self.layout_name, tuple(changed))

@@ -1,0 +1,188 @@
+"""The HiLo demo table: scripted players, a camera over the table, the real referee.
+
+Seeded random legal players decide (``scripted.ScriptedTable``); each action becomes
+the steps people make at the table (a card lifted, the old card in the hand, the discard
+pile's top taken up, a hand over the draw pile), and a camera reports every step as the
+card reader does: ``CardsSeen`` with the slots whose reading changed. The referee in the
+``GameService`` records the game from those observations alone. A question the referee
+asks (a card exchanged for one of the same design, say) is answered on the tablet, as
+players would; an action the camera did not record by the end of the turn is entered on
+the tablet, announced and counted in ``missed``; a wrong record is undone, entered right
+and counted in ``wrong`` (never silently).
+
+The camera here is perfect (what lies on the table is read as it is): the referee's
+part is what this demo shows and measures. The card reader's own accuracy is measured
+by ``bench/bench_cards.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ...errors import IllegalAction, MalformedRecord
+from ...games.hilo.actions import Action
+from ...games.hilo.record import parse_action, to_record
+from ...referee.service import GameService
+from .scripted import ScriptedTable, Step, cards_seen
+
+log = logging.getLogger("companion.demo_hilo")
+
+STEP_S = 0.6  # simulated seconds between two steps at the table
+THINK_S = 1.5  # simulated seconds a player thinks before acting
+FRAME_S = 0.2  # simulated seconds between two rendered frames (5 a second)
+FRAMES_A_STEP = 4  # rendered frames a step is given to settle
+
+
+class SimulatedCardTable:
+    """Plays games of HiLo on ``service`` through a camera that reports each step.
+
+    ``seed``: the deal and every decision come from it; ``speed`` > 0 runs in real time
+    (``speed`` times faster), None as fast as possible (tests, the bench). Counters per
+    game: ``camera`` (actions recorded from the camera), ``asked`` (answered on the
+    tablet when the referee asked), ``missed`` (entered on the tablet), ``wrong`` (wrong
+    records put right), ``actions`` (all played).
+    """
+
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        seed: int = 1,
+        players: int = 2,
+        speed: float | None = 1.0,
+        sleep: Callable[[float], None] = time.sleep,
+        camera: Any = None,
+    ) -> None:
+        self.service = service
+        self.camera = camera  # a RenderedCardCamera, or None: every slot read right
+        self.seed = seed
+        self.players = players
+        self.speed = speed
+        self.sleep = sleep
+        self.t_mono = 0.0
+        self.stop = threading.Event()
+        self.table = ScriptedTable(players, seed=seed)
+        self.played: list[Action] = []
+        self.recorded_by_camera = self.asked = self.missed = self.wrong = 0
+        self.steps = 0  # observations the camera reported
+        detail = (
+            "rendered frames of the demo's HiLo table, read by the card reader"
+            if camera is not None
+            else "a camera reporting the demo's HiLo table slot by slot"
+        )
+        service.device_status("camera", "simulated", detail)
+
+    # -- time and the camera ------------------------------------------------------------
+
+    def idle(self, seconds: float) -> None:
+        while seconds > 1e-9 and not self.stop.is_set():
+            dt = min(0.5, seconds)
+            self.t_mono += dt
+            self.service.tick(self.t_mono)
+            if self.speed:
+                self.sleep(dt / self.speed)
+            seconds -= dt
+
+    def see(self, step: Step) -> None:
+        self.steps += 1
+        if self.camera is None:
+            self.t_mono += STEP_S
+            self.service.observe(cards_seen(step, self.table.layout, self.t_mono))
+            if self.speed:
+                self.sleep(STEP_S / self.speed)
+            return
+        for _ in range(FRAMES_A_STEP):  # frames until the step has settled, at most
+            self.t_mono += FRAME_S
+            seen = self.camera.frame(self.table.table, self.t_mono)
+            if seen is not None:
+                self.service.observe(seen)
+            if self.speed:
+                self.sleep(FRAME_S / self.speed)
+            if all(self.camera.settled.get(k) == v for k, v in step.items()):
+                break
+
+    # -- the game -----------------------------------------------------------------------
+
+    def recorded(self) -> list[Action]:
+        """The game's actions as the service holds them (the start left out)."""
+        lines = self.service.record_jsonl().splitlines()
+        return [parse_action(json.loads(line)) for line in lines[1:]]
+
+    def play_game(self) -> None:
+        """Deal, play until the game is over (or ``stop``), count what the camera did."""
+        self.service.new_game(self.table.start_record())
+        self.see(self.table.deal())
+        while not self.table.state.finished and not self.stop.is_set():
+            self.idle(THINK_S)
+            action = self.table.next_action()
+            self.played.append(action)
+            for step in self.table.play(action):
+                self.see(step)
+            self._answer()
+            if self.table.state.phase in ("turn", "over"):
+                self._catch_up()
+        self._catch_up()
+        self.recorded_by_camera = len(self.played) - self.asked - self.missed
+
+    def _answer(self) -> None:
+        """Tap the referee's questions, while one fits the game as played."""
+        for _ in range(len(self.played) + 1):
+            k = len(self.recorded())
+            fits = None
+            for ask in self.service.snapshot()["asks"]:
+                actions = [parse_action(r) for r in ask.get("records", [])]
+                if actions and self.played[k : k + len(actions)] == actions:
+                    fits = ask
+                    break
+            if fits is None:
+                return
+            for r in fits["records"]:
+                self.service.submit(r, source="tablet")
+            self.asked += len(fits["records"])
+
+    def _catch_up(self) -> None:
+        """What the camera missed is entered on the tablet; a wrong record is undone."""
+        for _ in range(4 * len(self.played) + 4):
+            rec = self.recorded()
+            good = 0
+            while good < min(len(rec), len(self.played)) and rec[good] == self.played[good]:
+                good += 1
+            if len(rec) > good:
+                self.wrong += len(rec) - good
+                self.service.announce(
+                    f"demo: the camera recorded {rec[good]} but the players did"
+                    f" {self.played[good] if good < len(self.played) else 'nothing more'};"
+                    " undone and entered right"
+                )
+                self.service.undo(len(rec) - good)
+                continue
+            if len(rec) == len(self.played):
+                return
+            missing = self.played[len(rec)]
+            try:
+                self.service.submit(to_record(missing), source="tablet")
+            except (IllegalAction, MalformedRecord) as e:
+                self.service.announce(f"demo: could not enter {missing}: {e}")
+                raise
+            self.missed += 1
+            self.service.announce(f"demo: the camera missed {missing}; entered on the tablet")
+        raise RuntimeError("demo: the record does not follow the game")
+
+    def summary(self) -> dict:
+        state = self.service.game_state
+        return {
+            "seed": self.seed,
+            "players": self.players,
+            "actions": len(self.played),
+            "camera": self.recorded_by_camera,
+            "asked": self.asked,
+            "missed": self.missed,
+            "wrong": self.wrong,
+            "scores": list(state.scores or ()),
+            "truth": list(self.table.state.scores or ()),
+        }

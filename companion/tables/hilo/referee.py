@@ -1,0 +1,577 @@
+"""HiLo from the camera: what changed on the table becomes the turn's records.
+
+Pure: it keeps the camera's settled view of every card slot (camera slot -> label and
+card, ``seen``) and, given the engine's state, answers each observation with a
+``Reaction``: records to submit (one at a time; the rules still check each, and the
+next is judged on the state it makes), every warning now standing, and questions for
+the players when the camera cannot tell two legal turns apart.
+
+It judges only *quiet* views (``table_diff``): every slot read clearly, no card half
+moved. What changed against the record then names the turn:
+
+- the discard pile's first card (``upturn``); each player's starting card (``reveal``);
+  a starting Magician taken off and a new card in its place (``redraw``);
+- a slot of the player on turn shows the discard pile's top card and the discard pile
+  the card that left the slot: took the discard (``take``);
+- a slot shows a new card, the discard pile the slot's old one: drew and exchanged
+  (``draw``, ``exchange``); the same design as the discard top could be either: asked;
+- the discard pile shows a new card while the layout is unchanged: drew and discarded
+  (``draw``, ``discard``), then the face-down card turned over (``reveal``);
+- two slots in two layouts changed places: the Magician's spell (``spell``); two
+  face-down cards exchanged look the same before and after: the camera follows which
+  slots were emptied meanwhile;
+- the Phoenix's extra card (``reveal``); at the end every face-down card shown
+  (``uncover``), remembered even if it is turned face down again above a Magician.
+
+Anything else is a warning saying what to put back, and nothing is recorded until the
+table agrees with the rules: cards swapped or moved within a layout (the layout rule),
+a card put into another player's layout, a spell or a reveal owed but not made. After
+an undo nothing is proposed until the table shows the record again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...games.hilo import queries as q
+from ...games.hilo.names import (
+    DECIDE,
+    MAGICIAN,
+    REDRAW,
+    REVEAL,
+    SETUP,
+    SLOTS,
+    SPELL,
+    TURN,
+    UNCOVER,
+    UPTURN,
+)
+from ...games.hilo.state import EMPTY as EMPTY_SPOT
+from ...games.hilo.state import GameState
+from ...sensing.observations import BoardLost, CellsChanged, Observation
+from .putting_right import explain, foreign, owed, restore_words
+from .seen import (
+    DISCARD,
+    DRAW,
+    EMPTY,
+    FACE,
+    UNKNOWN,
+    CardsSeen,
+    camera_slot,
+    engine_slot,
+    slot_words,
+)
+from .table_diff import Change, Diff, diff, put_back, what
+
+Record = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """What the camera referee makes of one observation (the shape of the others')."""
+
+    submit: tuple[Record, ...] = ()  # records, in order, for the rules to check
+    warnings: tuple[str, ...] = ()  # every warning now standing (replaces the previous)
+    #: {"label", "records"}: the players choose one; its records are entered in order, and
+    #: what follows from the table then is judged afresh (possibly asked again)
+    asks: tuple[dict[str, Any], ...] = ()
+
+
+def _key(state: GameState) -> tuple:
+    """What identifies a game state for the referee's memories."""
+    return (
+        state.phase,
+        state.turn_no,
+        state.current,
+        state.layouts,
+        state.discard,
+        state.pile_size,
+        state.drawn,
+        state.setup_left,
+        state.pile_known,
+        state.reshuffles,
+    )
+
+
+@dataclass
+class HiloCamera:
+    """Follows one game of HiLo through the camera; one per game."""
+
+    seen: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    lost: bool = False
+    watches_after_the_end: bool = False
+    hand_on_scale: bool = False  # the shape of the scale referee's (no scale here)
+    last_settled: None = None
+    faulty: frozenset[str] = frozenset()
+    _key: tuple | None = None  # the state the memories below belong to
+    _emptied: set[str] = field(default_factory=set)  # slots seen empty since then
+    _discarded_first: str | None = None  # the discard top seen new before any slot changed
+    _cleared: bool = False  # redraw: the Magician's spot was seen empty
+    _pile_touched: bool = False  # a hand was over the draw pile (or it was lifted)
+    _discard_moved: bool = False  # the discard pile showed something else meanwhile
+    _shown: dict[tuple[int, int], str] = field(default_factory=dict)  # uncover: faces seen
+    _stale_top: str | None = None  # the old discard top still lying after a reshuffle
+    _restoring: bool = False  # after an undo: until the table shows the record again
+    _named: set[str] = field(default_factory=set)  # unnamed faces the tablet named
+    _proposed: tuple | None = None
+    _epoch: int = 0  # actions accepted or undone since the referee began
+    _warnings: tuple[str, ...] = ()
+    _asks: tuple[dict[str, Any], ...] = ()
+
+    # -- entry points ----------------------------------------------------------------
+
+    def observe(self, obs: Observation, state: GameState) -> Reaction:
+        """React to one observation, given the game as the rules see it now."""
+        match obs:
+            case CardsSeen(layout=layout, slots=slots) if layout.startswith("hilo"):
+                self.lost = False
+                for s in slots:
+                    label = UNKNOWN if s.occluded else s.label
+                    self._see(s.slot, label, s.card if label == FACE else None, state)
+            case CellsChanged(layout=layout, changes=changes) if layout.startswith("hilo"):
+                self.lost = False
+                for ch in changes:
+                    self._see(ch.cell, ch.after, None, state)
+            case BoardLost(layout=layout) if layout.startswith("hilo"):
+                self.lost = True
+        return self._judge(state)
+
+    def after_change(self, state: GameState) -> Reaction:
+        """Look again after an action was accepted (from the camera or the tablet)."""
+        self._epoch += 1  # a Magician redrawn leaves the very same state: a new one all the same
+        return self._judge(state)
+
+    def tick(self, t_mono: float, state: GameState) -> Reaction:
+        """Nothing here waits on time: the standing warnings and questions stay."""
+        return Reaction(warnings=self._warnings, asks=self._asks)
+
+    def tablet_action(self) -> None:
+        """An action entered on the tablet: judged afresh by ``after_change``. The faces
+        the camera sees but cannot name are named by the record from now on."""
+        self._restoring = False
+        self._name_faces()
+
+    def _name_faces(self) -> None:
+        self._named |= {k for k, (label, card) in self.seen.items() if label == FACE and not card}
+
+    def undone(self, state: GameState) -> Reaction:
+        """Actions were undone: nothing is proposed until the table shows the record."""
+        self._epoch += 1
+        self._restoring = True
+        self._proposed = None
+        return self._judge(state)
+
+    def accept_table(self, state: GameState) -> Reaction:
+        """The players confirm the table as it is: the referee looks afresh."""
+        self._restoring = False
+        self._name_faces()
+        self._proposed = None
+        return self._judge(state)
+
+    # -- memory ----------------------------------------------------------------------
+
+    def _see(self, slot: str, label: str, card: str | None, state: GameState) -> None:
+        self._remember(state)
+        if self.seen.get(slot) != (label, card):
+            self._named.discard(slot)
+        self.seen[slot] = (label, card)
+        if label == EMPTY:
+            self._emptied.add(slot)
+        where = engine_slot(slot)
+        if where is not None and label == FACE and card is not None and state.phase == UNCOVER:
+            seat, i = where
+            if seat < state.n and state.layouts[seat][i] is None:
+                self._shown[(seat, i)] = card
+        if slot == DISCARD and (label, card) != (FACE, state.top):
+            self._discard_moved = True
+        if slot == DRAW and label in (UNKNOWN, EMPTY):
+            self._pile_touched = True
+        if slot == DISCARD and label == EMPTY and self._stale_top is not None:
+            self._stale_top = None
+            self._pile_touched = False  # that was the reshuffle
+
+    def _remember(self, state: GameState) -> None:
+        """Forget what belonged to an earlier state."""
+        key = (*_key(state), self._epoch)
+        if key == self._key:
+            return
+        had_discard = bool(self._key[4]) if self._key is not None else False
+        drew = self._key is not None and self._key[0] == TURN and state.phase == DECIDE
+        self._key = key
+        self._discard_moved = False
+        if not drew:  # a card lifted before the draw was seen still counts
+            self._emptied = set()
+        self._cleared = False
+        self._pile_touched = False
+        self._discarded_first = None
+        if state.phase != UNCOVER:
+            self._shown = {}
+        if had_discard and not state.discard:
+            seen = self.seen.get(DISCARD)
+            if seen and seen[0] == FACE:
+                self._stale_top = seen[1]  # the reshuffled pile's top still lies there
+
+    # -- judging ---------------------------------------------------------------------
+
+    def _judge(self, state: GameState) -> Reaction:
+        self._remember(state)
+        if state.finished or self.lost:
+            return Reaction(warnings=self._warnings if self.lost else ())
+        d = diff(state, self.seen, self._named)
+        if self._restoring:
+            if d.quiet and not d.changes and not d.discard_changed:
+                self._restoring = False
+            else:
+                return self._done(state, [], restore_words(state, d), ())
+        if not d.quiet:
+            extra = []
+            if d.unnamed and all(self.seen.get(s, (UNKNOWN,))[0] != UNKNOWN for s in d.unnamed):
+                extra.append(
+                    f"The camera sees a card face up on {', '.join(d.unnamed)} but cannot tell"
+                    " which: enter the turn on the tablet"
+                )
+            return self._done(state, [], extra or list(self._warnings), self._asks)
+        warnings: list[str] = []
+        asks: list[dict[str, Any]] = []
+        if self._stale_top is not None and d.seen_top == (FACE, self._stale_top):
+            warnings.append(
+                "The draw pile ran out: shuffle the discard pile and lay it face down as the"
+                " new draw pile (the discard pile starts again with the next card discarded)"
+            )
+            return self._done(state, [], warnings, ())
+        handler = {
+            UPTURN: self._upturn,
+            SETUP: self._setup,
+            REDRAW: self._redraw,
+            TURN: self._turn,
+            DECIDE: self._decide,
+            REVEAL: self._reveal,
+            SPELL: self._spell,
+            UNCOVER: self._uncover,
+        }[state.phase]
+        records = handler(state, d, warnings, asks)
+        return self._done(state, records, warnings, tuple(asks))
+
+    def _done(self, state, records, warnings, asks) -> Reaction:
+        self._warnings = tuple(warnings)
+        self._asks = tuple(asks)
+        submit: tuple[Record, ...] = ()
+        if records:
+            proposal = (self._key, records[0])
+            if proposal != self._proposed:
+                self._proposed = proposal
+                submit = (records[0],)
+        return Reaction(submit, self._warnings, self._asks)
+
+    # -- the phases --------------------------------------------------------------------
+
+    def _upturn(self, state: GameState, d: Diff, warnings: list[str], asks) -> list[Record]:
+        if d.changes:
+            foreign(state, d.changes, warnings)
+            warnings.append("Turn over the discard pile's first card before the starting cards")
+            return []
+        label, card = d.seen_top
+        return [{"type": "upturn", "card": card}] if label == FACE else []
+
+    def _setup(self, state: GameState, d: Diff, warnings: list[str], asks) -> list[Record]:
+        if d.discard_changed:
+            warnings.append(f"The discard pile should show {what(d.top)}: put it back")
+        out = []
+        for seat in sorted({c.seat for c in d.changes}):
+            mine = d.of(seat)
+            name = state.players[seat]
+            if seat not in state.setup_left:
+                warnings.append(
+                    f"{name} has turned over a starting card already: "
+                    + ", ".join(put_back(state, c) for c in mine)
+                )
+            elif len(mine) > 1 or mine[0].rec is not None or mine[0].card is None:
+                warnings.append(
+                    f"{name} turns over one starting card only: "
+                    + ", ".join(put_back(state, c) for c in mine)
+                )
+            else:
+                c = mine[0]
+                slot = SLOTS[c.slot]
+                out.append({"type": "reveal", "player": name, "slot": slot, "card": c.card})
+        return out[:1] if not warnings else []
+
+    def _redraw(self, state: GameState, d: Diff, warnings: list[str], asks) -> list[Record]:
+        seat = state.current
+        spot = state.layouts[seat].index(EMPTY_SPOT)
+        name = state.players[seat]
+        others = tuple(c for c in d.changes if (c.seat, c.slot) != (seat, spot))
+        if others:
+            foreign(state, others, warnings)
+            return []
+        if camera_slot(seat, spot) in self._emptied:
+            self._cleared = True
+        mine = [c for c in d.changes if (c.seat, c.slot) == (seat, spot)]
+        if not mine:
+            return []
+        if not self._cleared:
+            if mine[0].card and state.catalogue.kind(mine[0].card) == MAGICIAN:
+                return []  # the Magician still lies there: the page says what to do
+            self._cleared = True
+        if mine[0].card is None:
+            warnings.append(
+                f"{name}'s new card goes face up on {slot_words(seat, spot)}: turn it over"
+            )
+            return []
+        return [{"type": "redraw", "player": name, "card": mine[0].card}]
+
+    def _turn(self, state: GameState, d: Diff, warnings: list[str], asks) -> list[Record]:
+        seat = state.current
+        name = state.players[seat]
+        if d.besides(seat):
+            foreign(state, d.besides(seat), warnings)
+            return []
+        mine = d.of(seat)
+        top_label, top_card = d.seen_top
+        if not mine:
+            same = self._lifted_like(state, d.top)
+            if not d.discard_changed and same is not None and self._discard_moved:
+                # a card exchanged for one of its own design: only the hands tell
+                if self._pile_touched:
+                    return [{"type": "draw", "player": name, "card": d.top}]
+                return [_take(name, SLOTS[same], d.top)]
+            if not d.discard_changed and same is not None and not self._pile_touched:
+                asks.append(
+                    {
+                        "label": f"{name} took the discard pile's {d.top} for the {d.top} on"
+                        f" {SLOTS[same]}",
+                        "records": [_take(name, SLOTS[same], d.top)],
+                    }
+                )
+            if not d.discard_changed or top_label != FACE:
+                return []  # nothing yet, or the discard top taken up
+            if len(state.discard) >= 2 and top_card == state.discard[-2] and not self._pile_touched:
+                self._discarded_first = top_card  # the top taken up, or the same design
+                return []  # discarded: wait for the turned-over card to tell
+            self._discarded_first = top_card
+            return [{"type": "draw", "player": name, "card": top_card}]
+        if len(mine) > 1:
+            explain(state, mine, warnings, own=True)
+            return []
+        c = mine[0]
+        if c.card is None:
+            explain(state, mine, warnings, own=True)
+            return []
+        slot = SLOTS[c.slot]
+        draw = {"type": "draw", "player": name, "card": c.card}
+        drawable = q.possible_from_pile(state)
+        if not d.discard_changed and c.card == d.top and c.rec is None and self._discard_moved:
+            # the discard top taken, and the face-down card was one like it
+            if self._pile_touched:
+                return [draw]
+            return [_take(name, slot, d.top)]
+        if not d.discard_changed or top_label != FACE:
+            # the slot's old card may still be in the player's hand; or it is the same
+            # design as the discard top: the players say which
+            if c.rec is None and c.card != d.top and d.top in drawable:
+                asks.append(
+                    {
+                        "label": f"{name} drew another {d.top}, discarded it and turned over"
+                        f" {c.card}",
+                        # the discard and the reveal follow from the table
+                        "records": [{"type": "draw", "player": name, "card": d.top}],
+                    }
+                )
+            if c.card == d.top and c.rec is None and not self._pile_touched:
+                asks.append(
+                    {
+                        "label": f"{name} took the discard pile's {d.top} for another {d.top}",
+                        "records": [_take(name, slot, d.top)],
+                    }
+                )
+            if c.card != d.top and c.rec in (None, d.top) and c.card in drawable and d.top:
+                asks.append(
+                    {
+                        "label": f"{name} drew {c.card} and exchanged it for a {d.top}",
+                        "records": [draw],  # the exchange is asked next
+                    }
+                )
+            return []
+        under = state.discard[-2] if len(state.discard) >= 2 else None
+        if c.card == d.top and top_card == under and c.rec != under:
+            if c.rec is None:  # the old card in the hand, or one like the card below
+                asks.append(
+                    {
+                        "label": f"{name} took the discard pile's {d.top} for a {under}",
+                        "records": [_take(name, slot, under)],
+                    }
+                )
+            return []
+        if c.rec is not None and top_card != c.rec:
+            warnings.append(
+                f"{c.rec} left {name}'s {slot_words(seat, c.slot)}: it goes face up on the"
+                f" discard pile (the camera sees {top_card} there)"
+            )
+            return []
+        if c.rec is None and self._discarded_first == top_card and c.card != d.top:
+            # drew, discarded, then turned this card over
+            return [{"type": "draw", "player": name, "card": top_card}]
+        if c.card != d.top:
+            return [draw]
+        if self._pile_touched:  # drew the same design as the discard pile's top
+            return [draw]
+        return [_take(name, slot, top_card)]
+
+    def _decide(self, state: GameState, d: Diff, warnings: list[str], asks) -> list[Record]:
+        seat = state.current
+        name = state.players[seat]
+        drawn = state.drawn
+        if d.besides(seat):
+            foreign(state, d.besides(seat), warnings)
+            return []
+        mine = d.of(seat)
+        top_label, top_card = d.seen_top
+        discard = {"type": "discard", "player": name}
+        if not mine:
+            if top_label != FACE or top_card != drawn:
+                return []
+            same = self._lifted_like(state, drawn)
+            if same is not None:  # exchanged for a card of its own design
+                return [_exchange(name, SLOTS[same], drawn)]
+            return [discard] if d.discard_changed else []
+        if len(mine) > 1 or mine[0].card is None:
+            explain(state, mine, warnings, own=True)
+            return []
+        c = mine[0]
+        if top_label != FACE:
+            return []
+        if c.card == drawn and not d.discard_changed and c.rec in (None, d.top):
+            asks.append(
+                {
+                    "label": f"{name} exchanged the drawn {drawn} for a {d.top}",
+                    "records": [_exchange(name, SLOTS[c.slot], d.top)],
+                }
+            )
+            return []  # the old card in the hand, or one like the discard top
+        if c.card == drawn and d.discard_changed:
+            if c.rec is not None and top_card != c.rec:
+                warnings.append(
+                    f"{c.rec} left {name}'s {slot_words(seat, c.slot)}: it goes face up on"
+                    f" the discard pile (the camera sees {top_card} there)"
+                )
+                return []
+            return [_exchange(name, SLOTS[c.slot], top_card)]
+        if c.rec is None and top_card == drawn and (d.discard_changed or c.card != drawn):
+            return [discard]  # then the turned-over card is the reveal
+        return []
+
+    def _reveal(self, state: GameState, d: Diff, warnings: list[str], asks) -> list[Record]:
+        seat = state.current
+        name = state.players[seat]
+        if d.besides(seat) or d.discard_changed:
+            owed(state, d, warnings)
+            if d.besides(seat):
+                foreign(state, d.besides(seat), warnings)
+            return []
+        mine = d.of(seat)
+        if not mine:
+            return []
+        c = mine[0]
+        if len(mine) > 1 or c.rec is not None or c.card is None:
+            explain(state, mine, warnings, own=True)
+            return []
+        return [{"type": "reveal", "player": name, "slot": SLOTS[c.slot], "card": c.card}]
+
+    def _spell(self, state: GameState, d: Diff, warnings: list[str], asks) -> list[Record]:
+        seat = state.current
+        name = state.players[seat]
+        if d.discard_changed:
+            owed(state, d, warnings)
+            return []
+        mine, theirs = d.of(seat), d.besides(seat)
+        if not d.changes:
+            return self._blind_spell(state)
+        if len(mine) == 1 and len(theirs) == 1:
+            m, t = mine[0], theirs[0]
+            if _shows(m, t.rec) and _shows(t, m.rec):
+                return [
+                    {
+                        "type": "spell",
+                        "player": name,
+                        "slot": SLOTS[m.slot],
+                        "with": state.players[t.seat],
+                        "at": SLOTS[t.slot],
+                    }
+                ]
+        if (len(mine) == 1 and not theirs) or (len(theirs) == 1 and not mine):
+            return []  # half done: one card moved, the other still to come
+        owed(state, d, warnings)
+        for s in sorted({c.seat for c in d.changes}):
+            explain(state, d.of(s), warnings, own=False)
+        return []
+
+    def _blind_spell(self, state: GameState) -> list[Record]:
+        """Two cards that look alike exchanged (two face-down ones, or two copies of one
+        design): the same picture before and after. The camera saw one slot of the
+        caster's and one of another layout emptied meanwhile."""
+        seat = state.current
+        spots = [engine_slot(s) for s in self._emptied]
+        spots = [p for p in spots if p is not None and p[0] < state.n]
+        mine = [p for p in spots if p[0] == seat]
+        theirs = [p for p in spots if p[0] != seat]
+        if len(mine) != 1 or len(theirs) != 1:
+            return []
+        (_, m), (o, t) = mine[0], theirs[0]
+        if state.layouts[seat][m] != state.layouts[o][t]:
+            return []
+        return [
+            {
+                "type": "spell",
+                "player": state.players[seat],
+                "slot": SLOTS[m],
+                "with": state.players[o],
+                "at": SLOTS[t],
+            }
+        ]
+
+    def _lifted_like(self, state: GameState, card: str | None) -> int | None:
+        """A slot of the player on turn that was lifted meanwhile and holds ``card``
+        face up again (a card exchanged for one of its own design looks unchanged)."""
+        seat = state.current
+        for i, c in enumerate(state.layouts[seat]):
+            if c is not None and c == card and camera_slot(seat, i) in self._emptied:
+                return i
+        return None
+
+    def _face(self, seat: int, slot: int) -> str | None:
+        return _face_in(self.seen, camera_slot(seat, slot))
+
+    def _uncover(self, state: GameState, d: Diff, warnings: list[str], asks) -> list[Record]:
+        for seat in q.uncover_owed(state):
+            down = state.face_down(seat)
+            cards = [self._shown.get((seat, i)) or self._face(seat, i) for i in down]
+            if all(cards):
+                return [
+                    {
+                        "type": "uncover",
+                        "player": state.players[seat],
+                        "cards": {SLOTS[i]: c for i, c in zip(down, cards, strict=True)},
+                    }
+                ]
+        return []
+
+
+def _take(player: str, slot: str, discards: str | None) -> Record:
+    return {"type": "take", "player": player, "slot": slot, "discards": discards}
+
+
+def _exchange(player: str, slot: str, discards: str | None) -> Record:
+    return {"type": "exchange", "player": player, "slot": slot, "discards": discards}
+
+
+def _face_in(seen: dict, cam: str) -> str | None:
+    label, card = seen.get(cam, (UNKNOWN, None))
+    return card if label == FACE else None
+
+
+def _shows(c: Change, rec: str | None) -> bool:
+    """Whether slot change ``c`` now shows the card ``rec`` recorded elsewhere."""
+    if rec is None:
+        return c.seen[0] == "back"
+    return c.card == rec
