@@ -52,6 +52,9 @@ FULL_TWIN_MARGIN = 0.2
 #: The same for twins told apart on their patches (``twins.py``: the lead, 1 for a card
 #: exactly its picture, 0 halfway to the runner-up's).
 FULL_PATCH_MARGIN = 0.5
+#: In a stream, a slot whose small grey crop changed by no more than this many levels
+#: anywhere keeps its last reading (not read again).
+SAME_SLOT_LEVELS = 12
 #: A reading at least this confident is a fact; below, a guess (``card`` may be wrong).
 CONFIDENT = 0.9
 
@@ -111,20 +114,34 @@ class CardReader:
         self._card_px = (cw * SLOT_PX_PER_MM, ch * SLOT_PX_PER_MM)
         self._close = np.ones((5, 5), np.uint8)
         self._aspect = ch / cw
+        self.stream = stream
+        #: per slot, in a stream: (its crop small and grey, its reading) when last read
+        self._last: dict[str, tuple[np.ndarray, CardReading]] = {}
+        #: slots read afresh in the last frame (the rest kept their reading)
+        self.reread: tuple[str, ...] = ()
 
     def read(self, image: np.ndarray | None) -> tuple[BoardReading, dict[str, CardReading]]:
         """The board reading of ``image`` and a ``CardReading`` per card slot (none when
         the board is not found)."""
         board = self.board.read(image)
         if not board.ok:
+            self._last.clear()
             return board, {}
-        out = {}
+        out, reread = {}, []
         for cell_id in self.slots:
             r = board.cells[cell_id]
             if r.occluded:
                 out[cell_id] = CardReading(UNKNOWN, None, 1.0, occluded=True)
+                self._last.pop(cell_id, None)
                 continue
             crop = self._crop(image, board, cell_id)
+            if self.stream:
+                small = _thumbnail(crop)
+                last = self._last.get(cell_id)
+                if last is not None and _unchanged(small, last[0]):
+                    out[cell_id] = last[1]
+                    continue
+            reread.append(cell_id)
             px_per_mm = _scale_at(board.pose.board_to_image, self.layout.cell(cell_id).centre_mm)
             got = self.read_slot(crop, px_per_mm=px_per_mm)
             if got.label == EMPTY and r.label != EMPTY:
@@ -132,6 +149,9 @@ class CardReader:
                 # hand or a sheet over the whole slot): not empty
                 got = CardReading(UNKNOWN, None, 0.5)
             out[cell_id] = got
+            if self.stream:
+                self._last[cell_id] = (small, got)
+        self.reread = tuple(reread)
         return board, out
 
     def _crop(self, image: np.ndarray, board: BoardReading, cell_id: str) -> np.ndarray:
@@ -204,7 +224,8 @@ class CardReader:
         if quad is None:
             return CardReading(what, None, 1.0 if what == EMPTY else 0.5)
         least = FAINT_MIN_SCORE if faint else MIN_SCORE
-        ways = [normalise(warp_card(crop, np.roll(quad, k, axis=0), self._size)) for k in (0, 2)]
+        upright = normalise(warp_card(crop, quad, self._size))
+        ways = [upright, upright[::-1, ::-1]]  # the card as found, and turned by 180°
         vecs = np.stack([v.reshape(-1) for v in ways])
         scores = vecs @ self._flat.T  # (2 ways, templates)
         way = int(np.argmax(scores.max(axis=1)))
@@ -241,6 +262,21 @@ class CardReader:
         if best == self._back:
             return CardReading("back", None, conf)
         return CardReading("face", self.deck.ids[best], conf)
+
+
+def _thumbnail(crop: np.ndarray) -> np.ndarray:
+    """A slot crop small (1 px/mm) and grey: what ``_unchanged`` compares."""
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    return cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA).astype(np.int16)
+
+
+def _unchanged(now: np.ndarray, before: np.ndarray) -> bool:
+    """Whether a slot looks as it did (grey levels within ``SAME_SLOT_LEVELS`` at every
+    point of its small crop, sensor noise and a little light change allowed)."""
+    if now.shape != before.shape:
+        return False
+    diff = np.abs(now - before)
+    return int(diff.max()) <= SAME_SLOT_LEVELS and float(diff.mean()) <= SAME_SLOT_LEVELS / 3
 
 
 def _area(rect) -> float:

@@ -29,9 +29,10 @@ SHIFT_PX = 1
 BLURS_PX = (0.0, 1.0, 2.0, 3.0)
 #: Softening (px) of both for the alignment.
 ALIGN_BLUR_PX = 1.5
-#: Steps of the alignment (ECC), and how far (px) it may move the card.
-ECC_STEPS = 30
-MAX_ALIGN_PX = 12.0
+#: Pictures brought to a camera's resolution kept at most (then all dropped).
+CACHE_SIZE = 4000
+#: How far (px) the alignment may move the card.
+ALIGN_PX = 8
 #: Two fine pictures differ at a pixel where their colours lie further apart than this
 #: (CIELAB ΔE, L* 0..100, a* and b* halved), after softening by 1 px.
 DIFF_DELTA_E = 14.0
@@ -99,6 +100,7 @@ class TwinJudge:
         self.groups: list[list[int]] = []
         self.patches: list[list[tuple[int, ...]]] = []
         self.masks: list[list[np.ndarray]] = []
+        self._where: list[list[np.ndarray]] = []
         if deck.fine is None or not deck.twins:
             self._lab = None
             return
@@ -109,6 +111,9 @@ class TwinJudge:
             if not boxes:
                 continue
             self.masks.append(masks)
+            width = self._lab.shape[2]
+            where = [_gather(b, m, width) for b, m in zip(boxes, masks, strict=True)]
+            self._where.append(where)
             for i in members:
                 self.group_of[i] = len(self.groups)
             self.groups.append(members)
@@ -120,20 +125,26 @@ class TwinJudge:
         g = self.group_of.get(design)
         return [] if g is None else self.groups[g]
 
-    def _as_seen(self, design: int, px_per_mm: float | None) -> np.ndarray:
+    def _as_seen(self, design: int, px_per_mm: float | None, sigma: float = 0.0) -> np.ndarray:
         """The fine picture of ``design`` as a camera at ``px_per_mm`` (on the card) sees
-        it: down to that resolution and back up (cached per 1/20 px/mm)."""
-        if px_per_mm is None or px_per_mm >= 0.9 * FINE_PX_PER_MM:
-            return self._lab[design]
-        key = (design, round(px_per_mm * 20))
+        it: down to that resolution and back up, then softened by ``sigma`` px (cached
+        per 1/20 px/mm)."""
+        fine = px_per_mm is None or px_per_mm >= 0.9 * FINE_PX_PER_MM
+        key = (design, 0 if fine else round(px_per_mm * 20), sigma)
         hit = self._soft.get(key)
         if hit is None:
             lab = self._lab[design]
-            h, w = lab.shape[:2]
-            s = key[1] / 20 / FINE_PX_PER_MM
-            small = cv2.resize(lab, (max(4, round(w * s)), max(4, round(h * s))),
-                               interpolation=cv2.INTER_AREA)  # fmt: skip
-            hit = self._soft[key] = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+            if sigma:
+                lab = cv2.GaussianBlur(self._as_seen(design, px_per_mm), (0, 0), sigma)
+            elif not fine:
+                h, w = lab.shape[:2]
+                s = key[1] / 20 / FINE_PX_PER_MM
+                small = cv2.resize(lab, (max(4, round(w * s)), max(4, round(h * s))),
+                                   interpolation=cv2.INTER_AREA)  # fmt: skip
+                lab = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+            if len(self._soft) > CACHE_SIZE:
+                self._soft.clear()
+            hit = self._soft[key] = lab
         return hit
 
     def _inner(self, shape) -> np.ndarray:
@@ -143,45 +154,53 @@ class TwinJudge:
         mask[e : h - e, e : w - e] = 1
         return mask
 
-    def _blur(self, seen_l: np.ndarray, ref_l: np.ndarray) -> float:
-        """The softening (px) of the reference that best matches the card seen (the
-        camera's blur beyond its resolution)."""
+    def _blur(self, seen_l: np.ndarray, design: int, px_per_mm: float | None) -> float:
+        """The softening (px) of ``design``'s picture that best matches the card seen
+        (the camera's blur beyond its resolution)."""
         inner = self._inner(seen_l.shape).astype(bool)
         best, best_c = 0.0, -2.0
         a = seen_l[inner] - seen_l[inner].mean()
         for sigma in BLURS_PX:
-            b = cv2.GaussianBlur(ref_l, (0, 0), sigma) if sigma else ref_l
-            b = b[inner] - b[inner].mean()
+            b = self._as_seen(design, px_per_mm, sigma)[..., 0][inner]
+            b = b - b.mean()
             c = float(a @ b / max(np.sqrt((a @ a) * (b @ b)), 1e-9))
             if c > best_c:
                 best, best_c = sigma, c
         return best
 
     def _align(self, seen: np.ndarray, ref: np.ndarray, sigma: float) -> np.ndarray:
-        """``seen`` (Lab) moved onto ``ref`` (an affine fit of their lightness, ECC): the
-        card's outline is found to a millimetre or two, its print is finer."""
+        """``seen`` (Lab) shifted onto ``ref`` (the best place of the reference's inner
+        part in the card seen, by the correlation of their lightness): the card's
+        outline is found to a millimetre or two, its print is finer."""
+        m = ALIGN_PX
         ref_l = cv2.GaussianBlur(ref[..., 0], (0, 0), sigma) if sigma else ref[..., 0]
         seen_l = cv2.GaussianBlur(seen[..., 0], (0, 0), sigma) if sigma else seen[..., 0]
-        warp = np.eye(2, 3, dtype=np.float32)
-        try:
-            _, warp = cv2.findTransformECC(
-                np.ascontiguousarray(ref_l),
-                np.ascontiguousarray(seen_l),
-                warp,
-                cv2.MOTION_AFFINE,
-                (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, ECC_STEPS, 1e-4),
-                self._inner(seen.shape),
-                3,
-            )
-        except cv2.error:  # no convergence: the outline's own fit stands
-            return seen
-        if np.abs(warp[:, 2]).max() > MAX_ALIGN_PX or np.abs(warp[:, :2] - np.eye(2)).max() > 0.15:
-            return seen
         h, w = seen.shape[:2]
+        hit = cv2.matchTemplate(seen_l, ref_l[m : h - m, m : w - m], cv2.TM_CCOEFF_NORMED)
+        _, _, _, (x, y) = cv2.minMaxLoc(hit)
+        dx, dy = x - m, y - m
+        if dx == 0 and dy == 0:
+            return seen
+        shift = np.float32([[1, 0, dx], [0, 1, dy]])
         return cv2.warpAffine(
-            seen, warp, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+            seen, shift, (w, h), flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP,
             borderMode=cv2.BORDER_REPLICATE,
         )  # fmt: skip
+
+    def _patch_vectors(self, g: int, px_per_mm: float | None, sigma: float) -> list:
+        """Per patch of group ``g``: its members' pixels there (members, pixels × 3),
+        each zero mean per channel and unit norm, as the camera sees them (cached)."""
+        fine = px_per_mm is None or px_per_mm >= 0.9 * FINE_PX_PER_MM
+        key = ("patches", g, 0 if fine else round(px_per_mm * 20), sigma)
+        hit = self._soft.get(key)
+        if hit is None:
+            pics = [self._as_seen(i, px_per_mm, sigma) for i in self.groups[g]]
+            hit = [
+                _unit(np.stack([p[y0:y1, x0:x1][m] for p in pics]))
+                for (x0, y0, x1, y1), m in zip(self.patches[g], self.masks[g], strict=True)
+            ]
+            self._soft[key] = hit
+        return hit
 
     def judge(
         self, card_bgr: np.ndarray, design: int, *, px_per_mm: float | None = None
@@ -193,32 +212,31 @@ class TwinJudge:
         with the member's picture, on the pixels where the members differ, each patch at
         its best shift; the lead is the best score less the runner-up's."""
         g = self.group_of[design]
-        members, boxes = self.groups[g], self.patches[g]
+        members = self.groups[g]
         seen = fine_lab(card_bgr)
-        ref = self._as_seen(design, px_per_mm)
-        seen = self._align(seen, ref, ALIGN_BLUR_PX)
-        sigma = self._blur(seen[..., 0], ref[..., 0])
-        pics = [self._as_seen(i, px_per_mm) for i in members]
-        if sigma:
-            pics = [cv2.GaussianBlur(p, (0, 0), sigma) for p in pics]
+        seen = self._align(seen, self._as_seen(design, px_per_mm, ALIGN_BLUR_PX), 0.0)
+        sigma = self._blur(seen[..., 0], design, px_per_mm)
         r = SHIFT_PX
-        seen = cv2.copyMakeBorder(seen, r, r, r, r, cv2.BORDER_REPLICATE)
-        n = len(members)
-        scores = np.zeros(n)
-        for (x0, y0, x1, y1), where in zip(boxes, self.masks[g], strict=True):
-            c = _unit(np.stack([p[y0:y1, x0:x1][where] for p in pics]))
-            shifted = _unit(
-                np.stack(
-                    [
-                        seen[y0 + dy : y1 + dy, x0 + dx : x1 + dx][where]
-                        for dy in range(2 * r + 1)
-                        for dx in range(2 * r + 1)
-                    ]
-                )
-            )
-            scores += (c @ shifted.T).max(axis=1)
+        seen = cv2.copyMakeBorder(seen, r, r, r, r, cv2.BORDER_REPLICATE).reshape(-1, 3)
+        scores = np.zeros(len(members))
+        for where, cands in zip(self._where[g], self._patch_vectors(g, px_per_mm, sigma),
+                                strict=True):  # fmt: skip
+            shifted = _unit(seen[where])  # (shifts, pixels, 3)
+            scores += (cands @ shifted.T).max(axis=1)
         order = np.argsort(scores)[::-1]
         return members, scores, float(scores[order[0]] - scores[order[1]])
+
+
+def _gather(box, mask: np.ndarray, width: int) -> np.ndarray:
+    """Indices (shifts, pixels) into a card padded by ``SHIFT_PX`` and flattened: the
+    patch's pixels at each shift up to ``SHIFT_PX`` either way."""
+    r = SHIFT_PX
+    x0, y0 = box[0], box[1]
+    ys, xs = np.nonzero(mask)
+    row = width + 2 * r
+    base = (ys + y0) * row + (xs + x0)
+    offsets = [dy * row + dx for dy in range(2 * r + 1) for dx in range(2 * r + 1)]
+    return base[None, :] + np.array(offsets)[:, None]
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
