@@ -55,6 +55,8 @@ FULL_PATCH_MARGIN = 0.5
 #: In a stream, a slot whose small grey crop changed by no more than this many levels
 #: anywhere keeps its last reading (not read again).
 SAME_SLOT_LEVELS = 12
+#: Pixels (template scale) the back is shifted to find its pattern.
+SHIFT_TEMPLATE_PX = 3
 #: A reading at least this confident is a fact; below, a guess (``card`` may be wrong).
 CONFIDENT = 0.9
 
@@ -217,6 +219,20 @@ class CardReader:
         box = cv2.boxPoints((rect[0], size, rect[2]))
         return "card", _upright(box.astype(np.float32)), faint
 
+    def _shifted_score(self, card: np.ndarray, design: int) -> float:
+        """The correlation of a card (template form) with ``design``'s template, at the
+        best shift up to ``SHIFT_TEMPLATE_PX`` either way (a fine pattern, like a back's
+        lattice, is lost by a small misplacement of the outline)."""
+        m = SHIFT_TEMPLATE_PX
+        t = self.deck.templates[design][m:-m, m:-m]
+        hit = cv2.matchTemplate(card, t, cv2.TM_CCORR)
+        # the template's inner part holds most of its norm; the card's part under it too
+        own = float(np.sqrt((t**2).sum()))
+        win = cv2.boxFilter((card**2).sum(axis=-1), -1, t.shape[1::-1], normalize=False)
+        h, w = t.shape[:2]
+        win = win[h // 2 : h // 2 + hit.shape[0], w // 2 : w // 2 + hit.shape[1]]
+        return float((hit / np.maximum(own * np.sqrt(np.maximum(win, 1e-12)), 1e-9)).max())
+
     def read_slot(self, crop: np.ndarray, *, px_per_mm: float | None = None) -> CardReading:
         """The reading of one upright slot crop (BGR uint8, ``SLOT_PX_PER_MM``);
         ``px_per_mm``: the camera's own resolution there (None: as fine as the crop)."""
@@ -233,6 +249,8 @@ class CardReader:
         order = np.argsort(row)[::-1]
         best, second = int(order[0]), int(order[1])
         margin = float(row[best] - row[second])
+        if best == self._back and row[best] < least:
+            row[best] = max(row[best], self._shifted_score(ways[way], best))
         group = self._judge.twins_of(best)
         if group:  # twins: the whole card says which group, its patches which of them
             rest = np.delete(row, group)

@@ -31,6 +31,7 @@ BLURS_PX = (0.0, 1.0, 2.0, 3.0)
 ALIGN_BLUR_PX = 1.5
 #: Pictures brought to a camera's resolution kept at most (then all dropped).
 CACHE_SIZE = 4000
+WPOW = 2.0
 #: How far (px) the alignment may move the card.
 ALIGN_PX = 8
 #: Two fine pictures differ at a pixel where their colours lie further apart than this
@@ -101,6 +102,7 @@ class TwinJudge:
         self.patches: list[list[tuple[int, ...]]] = []
         self.masks: list[list[np.ndarray]] = []
         self._where: list[list[np.ndarray]] = []
+        self._mean_px: list[float] = []
         if deck.fine is None or not deck.twins:
             self._lab = None
             return
@@ -114,6 +116,7 @@ class TwinJudge:
             width = self._lab.shape[2]
             where = [_gather(b, m, width) for b, m in zip(boxes, masks, strict=True)]
             self._where.append(where)
+            self._mean_px.append(float(np.mean([w.shape[1] for w in where])))
             for i in members:
                 self.group_of[i] = len(self.groups)
             self.groups.append(members)
@@ -222,9 +225,40 @@ class TwinJudge:
         for where, cands in zip(self._where[g], self._patch_vectors(g, px_per_mm, sigma),
                                 strict=True):  # fmt: skip
             shifted = _unit(seen[where])  # (shifts, pixels, 3)
-            scores += (cands @ shifted.T).max(axis=1)
+            scores += (cands @ shifted.T).max(axis=1) * (where.shape[1] / self._mean_px[g]) ** WPOW
         order = np.argsort(scores)[::-1]
-        return members, scores, float(scores[order[0]] - scores[order[1]])
+        first, second = int(order[0]), int(order[1])
+        lead = self._duel(seen, members[first], members[second], px_per_mm, sigma)
+        if lead < 0:  # judged on where the two alone differ, the runner-up is nearer
+            scores[first], scores[second] = scores[second], scores[first]
+        return members, scores, abs(lead)
+
+    def _duel(self, seen: np.ndarray, a: int, b: int, px_per_mm, sigma: float) -> float:
+        """How much nearer the card ``seen`` (padded, flat) is to design ``a`` than to
+        ``b``, over the pixels where those two differ (summed correlations per patch)."""
+        fine = px_per_mm is None or px_per_mm >= 0.9 * FINE_PX_PER_MM
+        key = ("duel", a, b, 0 if fine else round(px_per_mm * 20), sigma)
+        hit = self._soft.get(key)
+        if hit is None:
+            pa, pb = self._as_seen(a, px_per_mm, sigma), self._as_seen(b, px_per_mm, sigma)
+            differ = np.linalg.norm(self._lab[a] - self._lab[b], axis=-1) > DIFF_DELTA_E
+            p = PATCH_PAD_PX
+            grown = cv2.dilate(differ.astype(np.uint8), np.ones((2 * p + 1, 2 * p + 1), np.uint8))
+            hit = []
+            for box, m in zip(self.patches[self.group_of[a]], self.masks[self.group_of[a]],
+                              strict=True):  # fmt: skip
+                x0, y0, x1, y1 = box
+                mine = m & grown[y0:y1, x0:x1].astype(bool)
+                if mine.sum() < MIN_PATCH_PX:
+                    continue
+                pair = _unit(np.stack([pa[y0:y1, x0:x1][mine], pb[y0:y1, x0:x1][mine]]))
+                hit.append((_gather(box, mine, self._lab.shape[2]), pair))
+            self._soft[key] = hit
+        lead = 0.0
+        for where, pair in hit:
+            ncc = (pair @ _unit(seen[where]).T).max(axis=1)
+            lead += float(ncc[0] - ncc[1])
+        return lead
 
 
 def _gather(box, mask: np.ndarray, width: int) -> np.ndarray:
