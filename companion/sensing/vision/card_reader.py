@@ -54,7 +54,7 @@ FULL_TWIN_MARGIN = 0.2
 FULL_PATCH_MARGIN = 0.5
 #: In a stream, a slot whose small grey crop changed by no more than this many levels
 #: anywhere keeps its last reading (not read again).
-SAME_SLOT_LEVELS = 12
+SAME_SLOT_LEVELS = 24
 #: Pixels (template scale) the back is shifted to find its pattern.
 SHIFT_TEMPLATE_PX = 3
 #: A reading at least this confident is a fact; below, a guess (``card`` may be wrong).
@@ -294,7 +294,7 @@ def _unchanged(now: np.ndarray, before: np.ndarray) -> bool:
     if now.shape != before.shape:
         return False
     diff = np.abs(now - before)
-    return int(diff.max()) <= SAME_SLOT_LEVELS and float(diff.mean()) <= SAME_SLOT_LEVELS / 3
+    return int(diff.max()) <= SAME_SLOT_LEVELS and float(diff.mean()) <= SAME_SLOT_LEVELS / 6
 
 
 def _area(rect) -> float:
