@@ -269,3 +269,18 @@ def test_in_a_stream_only_slots_that_changed_are_read_again(decks):
     swapped = replace(scene, art={**scene.art, slot: pictures[twin]})
     _, cards = reader.read(render(swapped, rng).image)
     assert slot in reader.reread and (cards[slot].label, cards[slot].card) == ("face", twin)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, least", [("hilo", 0.99), ("heuchel-meuchel", 0.96)])
+def test_twenty_card_tables_are_read_with_no_confident_misreading(decks, game, least):
+    deck, pictures = load_deck(decks[game]), deck_pictures(decks[game])
+    reader = CardReader(layout(game), deck)
+    right = total = 0
+    for seed in range(40_000, 40_020):
+        rendered, truth = render_card_table(layout(game), pictures, seed)
+        r, wrong = slot_results(reader, rendered, truth)
+        assert wrong == [], f"seed {seed}: confident misreadings {wrong}"
+        right, total = right + r, total + len(truth)
+    print(f"{game}: {right}/{total} slots read right")
+    assert right / total >= least, f"{right}/{total}"  # 500 layouts: bench_cards.py

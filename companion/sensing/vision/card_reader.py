@@ -8,9 +8,9 @@ region and little that is not mat: ``empty``; something else (half a card, a han
 tests let pass): ``unknown``. The card is warped upright both ways up (a card turned by
 180° reads the same) and compared with every registered template and the back
 (correlation of zero-mean colour, so lamp brightness and tint fall out). Twins, designs
-alike but for a small region, are told apart on that region. The ``confidence`` is the
-margin over the runner-up: a reading below ``CONFIDENT`` is a guess, never a fact.
-"""
+alike but for a few small patches, are told apart on those patches (``twins.py``). The
+``confidence`` is the margin over the runner-up: a reading below ``CONFIDENT`` is a
+guess, never a fact. In a stream, a slot whose crop has not changed keeps its reading."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ FULL_MARGIN = 0.12
 FULL_TWIN_MARGIN = 0.2
 #: The same for twins told apart on their patches (``twins.py``: the lead, 1 for a card
 #: exactly its picture, 0 halfway to the runner-up's).
-FULL_PATCH_MARGIN = 0.5
+FULL_PATCH_MARGIN = 0.3
 #: In a stream, a slot whose small grey crop changed by no more than this many levels
 #: anywhere keeps its last reading (not read again).
 SAME_SLOT_LEVELS = 24
