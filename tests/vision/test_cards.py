@@ -20,6 +20,7 @@ from companion.games.heuchel_meuchel.names import CLASS_LETTER
 from companion.games.hilo.catalogue import CATALOGUES, DEFAULT_CATALOGUE
 from companion.sensing.vision.card_reader import CONFIDENT, CardReader
 from companion.sensing.vision.deck import BACK, DeckError, load_deck, register
+from companion.sensing.vision.twins import TwinJudge
 
 from .helpers import layout
 
@@ -203,3 +204,83 @@ def test_see_with_a_deck_reports_every_card_slot_as_json(decks, tmp_path, capsys
             assert cell["card"] is None
     right = sum((c["label"], c["card"]) == truth[s] for s, c in got["cells"].items())
     assert right >= 0.8 * len(truth)
+
+
+def test_registration_keeps_fine_pictures_and_a_store_without_them_is_rebuilt(decks, tmp_path):
+    folder = shutil.copytree(decks["heuchel-meuchel"], tmp_path / "hm")
+    deck = register(folder)
+    assert deck.fine is not None and deck.fine.shape[1:3] == (112, 80)  # 40 x 56 mm at 2 px/mm
+    with np.load(folder / "registered.npz") as z:  # as an older version stored it
+        old = {k: z[k] for k in ("templates", "pairs", "weights")}
+    np.savez_compressed(folder / "registered.npz", **old)
+    assert load_deck(folder).fine is not None
+
+
+def test_each_group_of_twins_is_told_apart_on_patches_around_their_numbers(decks):
+    deck = load_deck(decks["heuchel-meuchel"])
+    judge = TwinJudge(deck)
+    assert len(judge.groups) == 6  # six classes, each six values
+    for members, boxes in zip(judge.groups, judge.patches, strict=True):
+        assert len(members) == 6
+        centre = (deck.fine.shape[2] / 2, deck.fine.shape[1] / 2)  # the value, printed large
+        assert any(x0 < centre[0] < x1 and y0 < centre[1] < y1 for x0, y0, x1, y1 in boxes)
+        assert sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) < 0.25 * 80 * 112
+
+
+def test_hilo_twins_differing_only_in_their_numbers_are_read_right_both_ways_up(decks):
+    deck, pictures = load_deck(decks["hilo"]), deck_pictures(decks["hilo"])
+    lay = layout("hilo")
+    rng = np.random.default_rng(8)
+    scene, _ = random_card_scene(lay, pictures, rng, tilt_deg=12)
+    reader = CardReader(lay, deck)
+    twins = [deck.ids[i] for i in reader._judge.twins_of(deck.ids.index("plain-01"))]
+    assert len(twins) > 6
+    slots = ("A2", "A3", "A4", "A9", "A10", "A11")
+    for half in (0.0, math.pi):  # each card as found, then turned by half a turn
+        placed = replace(
+            scene,
+            contents=dict.fromkeys(slots, "face"),
+            art={s: pictures[d] for s, d in zip(slots, twins, strict=False)},
+            offsets_mm={
+                **scene.offsets_mm,
+                **{s: (1.0, -0.5, half + math.pi * (k % 2)) for k, s in enumerate(slots)},
+            },
+            glare=(),
+        )
+        _, cards = reader.read(render(placed, rng).image)
+        got = [(cards[s].label, cards[s].card) for s in slots]
+        assert got == [("face", d) for d in twins[: len(slots)]], (half, got)
+
+
+def test_in_a_stream_only_slots_that_changed_are_read_again(decks):
+    deck, pictures = load_deck(decks["hilo"]), deck_pictures(decks["hilo"])
+    lay = layout("hilo")
+    rng = np.random.default_rng(9)
+    scene, truth = random_card_scene(lay, pictures, rng, tilt_deg=5)
+    reader = CardReader(lay, deck, stream=True)
+    _, first = reader.read(render(scene, rng).image)
+    assert len(reader.reread) == len([c for c in first.values() if not c.occluded])
+    _, again = reader.read(render(scene, rng).image)  # the same table, fresh sensor noise
+    assert len(reader.reread) <= 2 and again == first | {s: again[s] for s in reader.reread}
+    slot, design = next(
+        (s, d) for s, (label, d) in truth.items() if label == "face" and d.startswith("plain")
+    )
+    twin = next(d for d in ("plain-01", "plain-02") if d != design)  # same picture
+    swapped = replace(scene, art={**scene.art, slot: pictures[twin]})
+    _, cards = reader.read(render(swapped, rng).image)
+    assert slot in reader.reread and (cards[slot].label, cards[slot].card) == ("face", twin)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, least", [("hilo", 0.94), ("heuchel-meuchel", 0.94)])
+def test_twenty_card_tables_are_read_with_no_confident_misreading(decks, game, least):
+    deck, pictures = load_deck(decks[game]), deck_pictures(decks[game])
+    reader = CardReader(layout(game), deck)
+    right = total = 0
+    for seed in range(40_000, 40_020):
+        rendered, truth = render_card_table(layout(game), pictures, seed)
+        r, wrong = slot_results(reader, rendered, truth)
+        assert wrong == [], f"seed {seed}: confident misreadings {wrong}"
+        right, total = right + r, total + len(truth)
+    print(f"{game}: {right}/{total} slots read right")
+    assert right / total >= least, f"{right}/{total}"  # 500 layouts: bench_cards.py

@@ -8,9 +8,9 @@ region and little that is not mat: ``empty``; something else (half a card, a han
 tests let pass): ``unknown``. The card is warped upright both ways up (a card turned by
 180° reads the same) and compared with every registered template and the back
 (correlation of zero-mean colour, so lamp brightness and tint fall out). Twins, designs
-alike but for a small region, are told apart on that region. The ``confidence`` is the
-margin over the runner-up: a reading below ``CONFIDENT`` is a guess, never a fact.
-"""
+alike but for a few small patches, are told apart on those patches (``twins.py``). The
+``confidence`` is the margin over the runner-up: a reading below ``CONFIDENT`` is a
+guess, never a fact. In a stream, a slot whose crop has not changed keeps its reading."""
 
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .deck import BACK, DeckError, RegisteredDeck, _upright, normalise, warp_card
+from .deck import BACK, DeckError, RegisteredDeck, _upright, fine_size, normalise, warp_card
 from .layout import EMPTY, UNKNOWN, Layout
 from .reader import BoardReader, BoardReading
+from .twins import TwinJudge
 
 #: Slot crops are cut at this scale (px per board mm).
 SLOT_PX_PER_MM = 2.0
@@ -36,6 +37,10 @@ SHAPE_TOLERANCE = 0.15
 #: A card's rectangle is at least this full of not-mat pixels (print the mat's colour
 #: leaves holes).
 MIN_FILL = 0.6
+#: A card with no closed outline (its edge barely off the mat): what is not mat fills at
+#: least this share of its rectangle, and it must match a design this well.
+FAINT_FILL = 0.45
+FAINT_MIN_SCORE = 0.6
 #: Less than this share of a card's area not mat: the slot is empty.
 EMPTY_SHARE = 0.12
 #: Below this correlation with every template, a card is none of the deck's designs.
@@ -44,6 +49,14 @@ MIN_SCORE = 0.45
 FULL_MARGIN = 0.12
 #: The same on the region where twins differ.
 FULL_TWIN_MARGIN = 0.2
+#: The same for twins told apart on their patches (``twins.py``: the lead, 1 for a card
+#: exactly its picture, 0 halfway to the runner-up's).
+FULL_PATCH_MARGIN = 0.3
+#: In a stream, a slot whose small grey crop changed by no more than this many levels
+#: anywhere keeps its last reading (not read again).
+SAME_SLOT_LEVELS = 24
+#: Pixels (template scale) the back is shifted to find its pattern.
+SHIFT_TEMPLATE_PX = 3
 #: A reading at least this confident is a fact; below, a guess (``card`` may be wrong).
 CONFIDENT = 0.9
 
@@ -96,24 +109,51 @@ class CardReader:
         for (i, j), w in deck.twins.items():
             self._twins.setdefault(i, []).append((j, w))
             self._twins.setdefault(j, []).append((i, w))
+        self._judge = TwinJudge(deck)
+        self._fine_size = fine_size(deck.card_mm)
         cw, ch = deck.card_mm
         self._card_area = cw * ch * SLOT_PX_PER_MM**2
+        self._card_px = (cw * SLOT_PX_PER_MM, ch * SLOT_PX_PER_MM)
+        self._close = np.ones((5, 5), np.uint8)
         self._aspect = ch / cw
+        self.stream = stream
+        #: per slot, in a stream: (its crop small and grey, its reading) when last read
+        self._last: dict[str, tuple[np.ndarray, CardReading]] = {}
+        #: slots read afresh in the last frame (the rest kept their reading)
+        self.reread: tuple[str, ...] = ()
 
     def read(self, image: np.ndarray | None) -> tuple[BoardReading, dict[str, CardReading]]:
         """The board reading of ``image`` and a ``CardReading`` per card slot (none when
         the board is not found)."""
         board = self.board.read(image)
         if not board.ok:
+            self._last.clear()
             return board, {}
-        out = {}
+        out, reread = {}, []
         for cell_id in self.slots:
             r = board.cells[cell_id]
             if r.occluded:
                 out[cell_id] = CardReading(UNKNOWN, None, 1.0, occluded=True)
+                self._last.pop(cell_id, None)
                 continue
             crop = self._crop(image, board, cell_id)
-            out[cell_id] = self.read_slot(crop)
+            if self.stream:
+                small = _thumbnail(crop)
+                last = self._last.get(cell_id)
+                if last is not None and _unchanged(small, last[0]):
+                    out[cell_id] = last[1]
+                    continue
+            reread.append(cell_id)
+            px_per_mm = _scale_at(board.pose.board_to_image, self.layout.cell(cell_id).centre_mm)
+            got = self.read_slot(crop, px_per_mm=px_per_mm)
+            if got.label == EMPTY and r.label != EMPTY:
+                # bare mat in the crop, but not the mat's colour at the cell's centre (a
+                # hand or a sheet over the whole slot): not empty
+                got = CardReading(UNKNOWN, None, 0.5)
+            out[cell_id] = got
+            if self.stream:
+                self._last[cell_id] = (small, got)
+        self.reread = tuple(reread)
         return board, out
 
     def _crop(self, image: np.ndarray, board: BoardReading, cell_id: str) -> np.ndarray:
@@ -136,6 +176,12 @@ class CardReader:
     def find_card(self, crop: np.ndarray) -> tuple[str, np.ndarray | None]:
         """("card", corners) for the card in a slot crop, ("empty", None) for bare mat,
         ("unknown", None) for anything else."""
+        what, quad, _faint = self._find_card(crop)
+        return what, quad
+
+    def _find_card(self, crop: np.ndarray) -> tuple[str, np.ndarray | None, bool]:
+        """``find_card``, and whether the card's outline was faint (its own edge barely
+        off the mat: then only a close match with a design counts)."""
         lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab).astype(np.float32)  # 8-bit scale
         edge = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3),
                                lab[:, :2].reshape(-1, 3), lab[:, -2:].reshape(-1, 3)])  # fmt: skip
@@ -145,36 +191,82 @@ class CardReader:
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         area = float(mask.sum())
         if area < EMPTY_SHARE * self._card_area:
-            return EMPTY, None
-        points = cv2.findNonZero(mask)
-        rect = cv2.minAreaRect(points)
+            return EMPTY, None, False
+        # the card's printed ground may be the mat's colour: its outline holds it all
+        closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
+        contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        outline = max(contours, key=cv2.contourArea)
+        rect = cv2.minAreaRect(outline)
+        faint = False
+        if cv2.contourArea(outline) < MIN_FILL * _area(rect):
+            # no closed outline: all that is not mat together, if it fills a card
+            hull = cv2.convexHull(np.concatenate(contours))
+            rect = cv2.minAreaRect(hull)
+            if area < FAINT_FILL * _area(rect) or cv2.contourArea(hull) < 0.9 * _area(rect):
+                return UNKNOWN, None, False
+            faint = True
         (rw, rh) = rect[1]
         if min(rw, rh) < 1:
-            return UNKNOWN, None
+            return UNKNOWN, None, False
         ratio = rw * rh / self._card_area
         shape = max(rw, rh) / min(rw, rh) / self._aspect
         if not (AREA_RANGE[0] <= ratio <= AREA_RANGE[1]) or abs(shape - 1) > SHAPE_TOLERANCE:
-            return UNKNOWN, None
-        if area < MIN_FILL * rw * rh:  # not one card-shaped thing
-            return UNKNOWN, None
-        return "card", _upright(cv2.boxPoints(rect).astype(np.float32))
+            return UNKNOWN, None, False
+        # the card's own size (the pose gives it), at the place and turn found: the
+        # not-mat region reaches past a card's edge by the blur
+        cw, ch = self._card_px
+        size = (cw, ch) if rw < rh else (ch, cw)
+        box = cv2.boxPoints((rect[0], size, rect[2]))
+        return "card", _upright(box.astype(np.float32)), faint
 
-    def read_slot(self, crop: np.ndarray) -> CardReading:
-        """The reading of one upright slot crop (BGR uint8)."""
-        what, quad = self.find_card(crop)
+    def _shifted_score(self, card: np.ndarray, design: int) -> float:
+        """The correlation of a card (template form) with ``design``'s template, at the
+        best shift up to ``SHIFT_TEMPLATE_PX`` either way (a fine pattern, like a back's
+        lattice, is lost by a small misplacement of the outline)."""
+        m = SHIFT_TEMPLATE_PX
+        t = self.deck.templates[design][m:-m, m:-m]
+        hit = cv2.matchTemplate(card, t, cv2.TM_CCORR)
+        # the template's inner part holds most of its norm; the card's part under it too
+        own = float(np.sqrt((t**2).sum()))
+        win = cv2.boxFilter((card**2).sum(axis=-1), -1, t.shape[1::-1], normalize=False)
+        h, w = t.shape[:2]
+        win = win[h // 2 : h // 2 + hit.shape[0], w // 2 : w // 2 + hit.shape[1]]
+        return float((hit / np.maximum(own * np.sqrt(np.maximum(win, 1e-12)), 1e-9)).max())
+
+    def read_slot(self, crop: np.ndarray, *, px_per_mm: float | None = None) -> CardReading:
+        """The reading of one upright slot crop (BGR uint8, ``SLOT_PX_PER_MM``);
+        ``px_per_mm``: the camera's own resolution there (None: as fine as the crop)."""
+        what, quad, faint = self._find_card(crop)
         if quad is None:
             return CardReading(what, None, 1.0 if what == EMPTY else 0.5)
-        ways = [normalise(warp_card(crop, np.roll(quad, k, axis=0), self._size)) for k in (0, 2)]
+        least = FAINT_MIN_SCORE if faint else MIN_SCORE
+        upright = normalise(warp_card(crop, quad, self._size))
+        ways = [upright, upright[::-1, ::-1]]  # the card as found, and turned by 180°
         vecs = np.stack([v.reshape(-1) for v in ways])
         scores = vecs @ self._flat.T  # (2 ways, templates)
-        way = np.argmax(scores.max(axis=1))
+        way = int(np.argmax(scores.max(axis=1)))
         row = scores[way]
         order = np.argsort(row)[::-1]
         best, second = int(order[0]), int(order[1])
         margin = float(row[best] - row[second])
+        if best == self._back and row[best] < least:
+            row[best] = max(row[best], self._shifted_score(ways[way], best))
+        group = self._judge.twins_of(best)
+        if group:  # twins: the whole card says which group, its patches which of them
+            rest = np.delete(row, group)
+            conf = float(np.clip((row[best] - rest.max()) / FULL_MARGIN, 0, 1))
+            card = warp_card(crop, np.roll(quad, 2 * way, axis=0), self._fine_size)
+            members, on_patches, lead = self._judge.judge(card, best, px_per_mm=px_per_mm)
+            best = members[int(np.argmax(on_patches))]
+            conf = round(min(conf, float(np.clip(lead / FULL_PATCH_MARGIN, 0, 1))), 3)
+            if row[best] < least:
+                return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3))
+            if best == self._back:
+                return CardReading("back", None, conf)
+            return CardReading("face", self.deck.ids[best], conf)
         twins = {j: w for j, w in self._twins.get(best, []) if row[best] - row[j] < FULL_MARGIN}
         full = FULL_MARGIN
-        if twins:  # alike but for a region: judged on where they differ
+        if twins:  # alike but for a region (a deck without fine pictures)
             where = np.max(np.stack(list(twins.values())), axis=0)
             cands = [best, *twins]
             on_region = _weighted(ways[way], self.deck.templates[cands], where)
@@ -182,12 +274,41 @@ class CardReader:
             best = cands[int(ranked[0])]
             margin = float(on_region[ranked[0]] - on_region[ranked[1]])
             full = FULL_TWIN_MARGIN
-        if row[best] < MIN_SCORE:  # a card's shape, but none of the deck's faces nor its back
+        if row[best] < least:  # a card's shape, but none of the deck's faces nor its back
             return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3))
         conf = round(float(np.clip(margin / full, 0, 1)), 3)
         if best == self._back:
             return CardReading("back", None, conf)
         return CardReading("face", self.deck.ids[best], conf)
+
+
+def _thumbnail(crop: np.ndarray) -> np.ndarray:
+    """A slot crop small (1 px/mm) and grey: what ``_unchanged`` compares."""
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    return cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA).astype(np.int16)
+
+
+def _unchanged(now: np.ndarray, before: np.ndarray) -> bool:
+    """Whether a slot looks as it did (grey levels within ``SAME_SLOT_LEVELS`` at every
+    point of its small crop, sensor noise and a little light change allowed)."""
+    if now.shape != before.shape:
+        return False
+    diff = np.abs(now - before)
+    return int(diff.max()) <= SAME_SLOT_LEVELS and float(diff.mean()) <= SAME_SLOT_LEVELS / 6
+
+
+def _area(rect) -> float:
+    return float(rect[1][0] * rect[1][1])
+
+
+def _scale_at(board_to_image: np.ndarray, at_mm) -> float:
+    """Image px per board mm at the board point ``at_mm`` (the square root of the area
+    scale of the homography there)."""
+    x, y = at_mm
+    pts = np.array([[[x, y], [x + 1.0, y], [x, y + 1.0]]])
+    u = cv2.perspectiveTransform(pts, board_to_image)[0]
+    (ax, ay), (bx, by) = u[1] - u[0], u[2] - u[0]
+    return float(np.sqrt(abs(ax * by - ay * bx)))
 
 
 def _weighted(v: np.ndarray, t: np.ndarray, w: np.ndarray) -> np.ndarray:

@@ -223,7 +223,9 @@ class ColourModel:
         if self._near is None:
             self._near = _neighbours(self.layout)
         occluded = col.occluded.copy()
-        weak = (col.covered > RING_COVERED_NEAR) | col.mixed
+        # a face-up card is many colours: its centre being mixed says nothing of a hand
+        cards = self._derived("card cells", self.layout, lambda: _card_cells(self.layout))
+        weak = (col.covered > RING_COVERED_NEAR) | (col.mixed & ~cards)
         if col.outline_lost is not None:
             weak |= col.outline_lost > OUTLINE_LOST_NEAR
         for _ in range(4):
@@ -283,6 +285,11 @@ class ColourModel:
 def _allowed(layout: Layout, names: list[str]) -> np.ndarray:
     """(cells, 1 + labels): which labels a cell may read, ``empty`` first, then ``names``."""
     return np.array([[True] + [n in c.pieces for n in names] for c in layout.cells])
+
+
+def _card_cells(layout: Layout) -> np.ndarray:
+    """(cells,) which cells take a card (a piece of shape ``card``)."""
+    return np.array([any(layout.pieces[p].shape == "card" for p in c.pieces) for c in layout.cells])
 
 
 def _neighbours(layout: Layout) -> list[np.ndarray]:

@@ -19,8 +19,11 @@ outline is found (``card_outline``), so it need not be cropped. Registration
 across, colour, zero mean per channel: the light's brightness and tint fall out), and
 names the designs too alike to tell apart (``TOO_ALIKE``) or alike enough that only a
 small region tells them apart (``TWINS``: told apart by that region, weighted, see
-``RegisteredDeck.twin_weights``). The result is stored beside the deck as
-``registered.npz`` and rebuilt when a picture or ``deck.toml`` is newer.
+``RegisteredDeck.twin_weights``). It also keeps every picture warped upright at
+``FINE_PX_PER_MM`` (``RegisteredDeck.fine``): twins are told apart on those, on the
+patches where they differ (``twins.py``). The result is stored beside the deck as
+``registered.npz`` and rebuilt when a picture or ``deck.toml`` is newer (or the store
+lacks what this version needs).
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ from ...errors import CompanionError
 
 #: Template width (px); its height follows the card's shape.
 TEMPLATE_W = 48
+#: Scale (px per card mm) of the fine pictures twins are told apart on.
+FINE_PX_PER_MM = 2.0
 #: Millimetres of card edge left out of every template (a slightly misplaced outline).
 EDGE_MM = 1.5
 #: Two designs more alike than this (template correlation) cannot be told apart: an error.
@@ -76,6 +81,7 @@ class RegisteredDeck:
     twins: dict[tuple[int, int], np.ndarray]
     warnings: tuple[str, ...] = ()
     provisional: bool = False
+    fine: np.ndarray | None = None
 
     @property
     def template_size(self) -> tuple[int, int]:
@@ -88,6 +94,11 @@ class RegisteredDeck:
 
 def template_size(card_mm: tuple[float, float]) -> tuple[int, int]:
     return TEMPLATE_W, round(TEMPLATE_W * card_mm[1] / card_mm[0])
+
+
+def fine_size(card_mm: tuple[float, float]) -> tuple[int, int]:
+    """(width, height) px of a fine picture: the card at ``FINE_PX_PER_MM``."""
+    return round(card_mm[0] * FINE_PX_PER_MM), round(card_mm[1] * FINE_PX_PER_MM)
 
 
 def normalise(card: np.ndarray) -> np.ndarray:
@@ -172,6 +183,16 @@ def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int]) -> np.
     return cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_AREA)
 
 
+def _fine_picture(image: np.ndarray, quad: np.ndarray, card_mm: tuple[float, float]):
+    """The card inside ``quad`` upright at ``FINE_PX_PER_MM``, softened first as far as
+    the picture is finer (no aliasing of fine print)."""
+    src_px_per_mm = np.linalg.norm(quad[1] - quad[0]) / card_mm[0]
+    ratio = src_px_per_mm / FINE_PX_PER_MM
+    if ratio > 1.2:
+        image = cv2.GaussianBlur(image, (0, 0), 0.45 * ratio)
+    return warp_card(image, quad, fine_size(card_mm))
+
+
 def _read_picture(path: Path) -> np.ndarray:
     data = np.fromfile(str(path), dtype=np.uint8)
     image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
@@ -242,7 +263,7 @@ def register(folder: str | Path) -> RegisteredDeck:
     card_mm = (float(data["card_mm"][0]), float(data["card_mm"][1]))
     aspect = card_mm[1] / card_mm[0]
     size = template_size(card_mm)
-    templates = []
+    templates, fine = [], []
     for did in [*(d.id for d in designs), BACK]:
         path = _picture(root, did)
         image = _read_picture(path)
@@ -253,6 +274,7 @@ def register(folder: str | Path) -> RegisteredDeck:
                 " a flat scan, or the card on a plain background"
             )
         templates.append(normalise(warp_card(image, quad, size)))
+        fine.append(_fine_picture(image, quad, card_mm))
     t = np.stack(templates)
     flat = t.reshape(len(t), -1)
     sim = flat @ flat.T
@@ -290,6 +312,7 @@ def register(folder: str | Path) -> RegisteredDeck:
         twins=twins,
         warnings=tuple(warnings),
         provisional=bool(data.get("provisional", False)),
+        fine=np.stack(fine),
     )
     save(deck, root / STORE)
     return deck
@@ -298,7 +321,8 @@ def register(folder: str | Path) -> RegisteredDeck:
 def save(deck: RegisteredDeck, path: Path) -> None:
     pairs = np.array(list(deck.twins), dtype=np.int32).reshape(-1, 2)
     weights = np.stack(list(deck.twins.values())) if deck.twins else np.zeros((0, 1, 1))
-    np.savez_compressed(path, templates=deck.templates, pairs=pairs, weights=weights)
+    extra = {} if deck.fine is None else {"fine": deck.fine}
+    np.savez_compressed(path, templates=deck.templates, pairs=pairs, weights=weights, **extra)
 
 
 def load_deck(folder: str | Path) -> RegisteredDeck:
@@ -314,9 +338,11 @@ def load_deck(folder: str | Path) -> RegisteredDeck:
     if not store.is_file() or store.stat().st_mtime < max(p.stat().st_mtime for p in inputs):
         return register(root)
     with np.load(store) as z:
-        templates, pairs, weights = z["templates"], z["pairs"], z["weights"]
+        if "fine" not in z.files:  # stored by an older version: rebuilt
+            return register(root)
+        templates, pairs, weights, fine = z["templates"], z["pairs"], z["weights"], z["fine"]
     card_mm = (float(data["card_mm"][0]), float(data["card_mm"][1]))
-    if len(templates) != len(designs) + 1:
+    if len(templates) != len(designs) + 1 or fine.shape[1:3] != fine_size(card_mm)[::-1]:
         return register(root)
     return RegisteredDeck(
         name=str(data.get("name", root.name)),
@@ -327,4 +353,5 @@ def load_deck(folder: str | Path) -> RegisteredDeck:
         templates=templates,
         twins={(int(a), int(b)): w for (a, b), w in zip(pairs, weights, strict=True)},
         provisional=bool(data.get("provisional", False)),
+        fine=fine,
     )
