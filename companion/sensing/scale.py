@@ -363,7 +363,7 @@ class ScaleSensor:
         if left_med < low and right_med < low:
             # resting on neither pad all through the window: in the air, or a dead balance
             stable_s = t - (self.tracker.stable_since or t)
-            if stable_s < cfg.balance_wait_s:
+            if stable_s < cfg.balance_wait_s and not self._pad_loaded_since_stable():
                 return
         plausible = self._plausible(w + left + right, self._torque(left, right))
         if not plausible:
@@ -441,6 +441,33 @@ class ScaleSensor:
         vals.sort()
         k = len(vals) // 8  # the spread of the middle three quarters
         return vals[-1 - k] - vals[k] <= self._hand_spread_g
+
+    def _pad_loaded_since_stable(self) -> bool:
+        """Whether one pad has carried load all through the frames since the cells came
+        to rest (``stable_since``), not only over the short window: near a dead balance a
+        pad carries a few grams (400 g·mm of torque: 2 g on a pad 200 mm out), too few
+        for the window's median to stand clear of the noise, but the means of a longer
+        stretch do (their sd shrinks as 1/√frames). Else a stone that tipped the beam
+        gently onto a pad waits ``balance_wait_s`` and, stones 0.8 s apart, merges with
+        the next. The stretch must be twice the window at least and the pad loaded in
+        both its halves (2.5 sd of their means), so that a beam swinging through the air
+        from one pad to the other, the far pad's load arriving, does not count."""
+        since = self.tracker.stable_since
+        if since is None:
+            return False
+        n = 0
+        for tm, _ in reversed(self._masses):
+            if tm < since:
+                break
+            n += 1
+        if n < 2 * max(len(self.tracker._stable), self.config.settle_min_frames):
+            return False
+        cells = np.array(list(itertools.islice(reversed(self._cells), n)))
+        half = n // 2
+        later, earlier = cells[:half].mean(axis=0), cells[-half:].mean(axis=0)
+        s = self.noise_g
+        low = max(self.config.min_pad_load_g, 2.5 * mean_sd(max(s[1], s[2]), half))
+        return any(min(later[i], earlier[i]) >= low for i in (1, 2))
 
     def _new_step(self, t_step: float, rise: float) -> None:
         """A new step in the total (``rise``, g) during a change not yet named. A level
