@@ -89,6 +89,28 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _decks(folders: Sequence[str]) -> dict[str, object]:
+    """The registered decks of ``--deck`` by the game each is for. ``ValueError`` names a
+    folder that is no deck (or not one of a game the camera reads cards of), or two
+    decks for one game."""
+    from .sensing.vision.deck import load_deck
+    from .tables import TABLES
+
+    card_games = sorted(g for g, t in TABLES.items() if t.reads_cards)
+    decks: dict[str, object] = {}
+    for folder in folders:
+        deck = load_deck(folder)  # DeckError (a ValueError) names what is wrong
+        if deck.game not in card_games:
+            raise ValueError(
+                f"--deck {folder}: its deck.toml is for {deck.game or 'no game'!r}; the"
+                f" camera reads the cards of {', '.join(card_games)}"
+            )
+        if deck.game in decks:
+            raise ValueError(f"--deck {folder}: a second deck for {deck.game}; give one a game")
+        decks[deck.game] = deck
+    return decks
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from . import settings
     from .devices.backends import requested_backend
@@ -101,6 +123,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         profile = load_profile(args.profile)
         backend = None if args.no_sensors else requested_backend(args.backend)
+        decks = _decks(args.deck or [])
     except (ValueError, OSError) as e:
         print(f"companion run: {e}", file=sys.stderr)
         return EXIT_USAGE
@@ -131,7 +154,9 @@ def cmd_run(args: argparse.Namespace) -> int:
 
         try:
             scale = open_scale(service, profile, requested=backend, tap=recording.tap_scale)
-            camera = open_camera_loop(service, requested=backend, tap=recording.tap_camera)
+            camera = open_camera_loop(
+                service, requested=backend, tap=recording.tap_camera, decks=decks
+            )
         except DeviceError as e:
             print(f"companion run: {e}", file=sys.stderr)
             if scale is not None:  # the camera failed: power the HX711s down again
@@ -260,6 +285,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--profile", help="the scale profile (a name or a TOML file)")
     run.add_argument("--no-sensors", action="store_true", help="manual entry only, no devices")
+    run.add_argument(
+        "--deck",
+        action="append",
+        metavar="DECK_DIR",
+        help="a card deck registered with `companion calibrate cards` (its deck.toml names"
+        " the game): the camera reads that game's cards by it; once per game",
+    )
     from .blackbox.cli import add_record_options
 
     add_record_options(run)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from .devices.load_cells import LoadCells, open_load_cells
@@ -176,12 +176,18 @@ class CameraLoop:
         *,
         interval_s: float = 0.2,
         colours=None,
+        decks: Mapping[str, object] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.service = service
         self.source = source
         self.colours = colours
+        #: registered card decks by game id (``companion run --deck``), for the games
+        #: whose own camera pipeline reads cards
+        self.decks = dict(decks or {})
         self._views: dict[str, CameraView] = {}
+        #: (game id, the game's own pipeline or None for the shared cell reader)
+        self._own: tuple[str, object | None] | None = None
         self.interval_s = interval_s
         self.clock = clock
         self.last_frame = float("-inf")
@@ -190,9 +196,15 @@ class CameraLoop:
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
 
     @property
-    def view(self) -> CameraView:
-        """The reading pipeline for the game under way (one per layout, kept: switching
-        games back and forth costs nothing; a new one starts from an unseen board)."""
+    def view(self):
+        """The reading pipeline for the game under way: the game's own
+        (``companion.tables.Table.camera``: blocks and the die, cards of a registered deck)
+        made anew for each game, else the shared cell reader of its layout (one per
+        layout, kept: switching games back and forth costs nothing; a new one starts from
+        an unseen board). Each has ``layout``, ``colours_from`` and ``feed(image, t_mono)``."""
+        own = self._own_pipeline()
+        if own is not None:
+            return own
         layout = self.service.camera_layout or "hinkel-stein"
         view = self._views.get(layout)
         if view is None:
@@ -243,20 +255,48 @@ class CameraLoop:
             )
             failing = False
             now = self.last_frame = self.clock()
-            obs = view.feed(frame.image, now)
-            if obs is not None:
-                self.service.observe(obs)
+            self.feed(frame.image, now)
             self.service.tick(now)
             self._stop.wait(self.interval_s)
 
+    def feed(self, image, t_mono: float) -> list:
+        """One frame (BGR) taken at ``t_mono`` s through the game's pipeline; what it made
+        certain goes to the referee, and is returned (a list, often empty)."""
+        obs = self.view.feed(image, t_mono)
+        seen = obs if isinstance(obs, list) else [] if obs is None else [obs]
+        for o in seen:
+            self.service.observe(o)
+        return seen
+
+    def _own_pipeline(self):
+        """The game's own camera pipeline (None: the shared cell reader), made once a game."""
+        game = self.service.camera_game()
+        if game is None:
+            self._own = None
+            return None
+        game_id, name, state = game
+        if self._own is None or self._own[0] != game_id:
+            from .tables import TABLES
+
+            table = TABLES.get(name)
+            make = table.camera if table is not None else None
+            self._own = (game_id, make(state, self.decks) if make is not None else None)
+        return self._own[1]
+
     def stop(self) -> None:
         self._stop.set()
-        self._thread.join(5)
-        self.source.close()
+        if self._thread.is_alive():
+            self._thread.join(5)
+        if self.source is not None:
+            self.source.close()
 
 
 def open_camera_loop(
-    service: GameService, *, requested: str, tap: Callable[[object], None] | None = None
+    service: GameService,
+    *,
+    requested: str,
+    tap: Callable[[object], None] | None = None,
+    decks: Mapping[str, object] | None = None,
 ) -> CameraLoop | None:
     """The real camera over the scale, if there is one. A simulated camera would see an
     empty table, so where there is none the referee goes on without it (announced).
@@ -281,4 +321,4 @@ def open_camera_loop(
         return None
     if tap is not None:
         tap(source)
-    return CameraLoop(service, source).start()
+    return CameraLoop(service, source, decks=decks).start()

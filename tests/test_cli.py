@@ -253,7 +253,7 @@ def test_run_with_a_real_camera_missing_exits_5_and_stops_the_load_cells_it_open
 
     scale = Scale()
 
-    def no_camera(service, *, requested, tap=None):
+    def no_camera(service, *, requested, tap=None, decks=None):
         raise DeviceUnavailable("no camera found by picamera2")
 
     monkeypatch.delenv("COMPANION_BACKEND", raising=False)
@@ -285,3 +285,20 @@ def test_pin_in_an_unusable_state_directory_says_why(capsys, tmp_path):
     not_a_folder.write_text("")
     code, out, err = run(capsys, "pin", "--state-dir", not_a_folder)
     assert code == 2 and out == "" and "companion pin:" in err
+
+
+def test_run_refuses_a_deck_folder_that_is_no_deck_or_of_a_game_the_camera_does_not_read(
+    capsys, tmp_path
+):
+    """``--deck`` is checked before anything starts: a folder without a deck.toml, and a
+    deck of a game whose cards the camera does not read by a deck, are named, exit 2."""
+    from companion.devices.card_art import write_ready_deck
+
+    code, _, err = run(capsys, "run", "--no-sensors", "--state-dir", tmp_path / "s",
+                       "--deck", tmp_path / "nothing")  # fmt: skip
+    assert code == 2 and "nothing: no such deck folder" in err
+    write_ready_deck("hilo", tmp_path / "hilo-deck")
+    code, _, err = run(capsys, "run", "--no-sensors", "--state-dir", tmp_path / "s",
+                       "--deck", tmp_path / "hilo-deck")  # fmt: skip
+    assert code == 2
+    assert "'hilo'" in err and "heuchel-meuchel" in err

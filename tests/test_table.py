@@ -223,3 +223,33 @@ def test_only_a_hung_sensing_thread_stops_the_watchdog(tmp_path):
         cells.release.set()
         loop.stop()
         service.close()
+
+
+def test_the_camera_loop_reads_each_game_through_its_own_pipeline(tmp_path):
+    """Stein auf Stein: the block watcher, made anew for each game (it knows the game's
+    blocks); Heuchel & Meuchel: the card reader with the registered deck of ``--deck``,
+    else the shared reader of the layout (face or back; the tablet asks the rest)."""
+    from companion.table import CameraLoop, CameraView
+    from companion.tables.heuchel_meuchel.camera import CardCamera, ready_deck
+    from companion.tables.stein_auf_stein.camera import BlockCamera
+
+    service = GameService(tmp_path)
+    loop = CameraLoop(service, source=None)
+    try:
+        assert isinstance(loop.view, CameraView) and loop.view.layout.name == "hinkel-stein"
+        service.start_game(["Ana", "Ben"], game="stein-auf-stein", options={"variant": "basic"})
+        first = loop.view
+        assert isinstance(first, BlockCamera) and loop.view is first
+        assert "blocks" in first.colours_from
+        service.start_game(["Ana", "Ben"], game="stein-auf-stein", options={"variant": "basic"})
+        assert isinstance(loop.view, BlockCamera) and loop.view is not first
+        service.start_game(["Ana", "Ben"], game="heuchel-meuchel")
+        assert isinstance(loop.view, CameraView)
+        assert loop.view.layout.name == "heuchel-meuchel"
+        with_deck = CameraLoop(
+            service, source=None, decks={"heuchel-meuchel": ready_deck(tmp_path / "d")}
+        )
+        assert isinstance(with_deck.view, CardCamera)
+        assert "deck" in with_deck.view.colours_from
+    finally:
+        service.close()

@@ -540,6 +540,15 @@ class GameService:
             per_game = getattr(view, "camera_layout_for", None)  # e.g. by the number of players
             return per_game(game.state) if per_game is not None else view.CAMERA_LAYOUT
 
+    def camera_game(self) -> tuple[str, str, Any] | None:
+        """The game under way as the camera loop needs it: (its id, its game's name, its
+        state now); None while no game with a camera referee is under way."""
+        with self._lock:
+            game = self._game
+            if game is None or self._referee is None or game.rules.name not in VIEWS:
+                return None
+            return game.journal.path.stem, game.rules.name, game.state
+
     def _sync_notch(self) -> None:
         notch = (
             getattr(getattr(self._game.state, "round", None), "notch", None) if self._game else None

@@ -13,18 +13,20 @@ game at the table adds one folder and one entry below.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from ..profile import ScaleProfile
+from .heuchel_meuchel import camera as heuchel_meuchel_camera
 from .heuchel_meuchel import referee as heuchel_meuchel_referee
 from .heuchel_meuchel import view as heuchel_meuchel_view
 from .hilo import referee as hilo_referee
 from .hilo import view as hilo_view
 from .hinkel_stein import referee as hinkel_stein_referee
 from .hinkel_stein import view as hinkel_stein_view
+from .stein_auf_stein import camera as stein_auf_stein_camera
 from .stein_auf_stein import referee as stein_auf_stein_referee
 from .stein_auf_stein import view as stein_auf_stein_view
 from .stein_im_brett import referee as stein_im_brett_referee
@@ -43,6 +45,13 @@ class Table:
 
     view: ModuleType
     referee: Callable[[ScaleProfile], Any]
+    #: the game's own camera pipeline, where the shared cell reader of its layout is not
+    #: enough: ``camera(state, decks)`` (``decks``: registered card decks by game id) ->
+    #: an object with ``layout``, ``colours_from`` and ``feed(image, t_mono)`` (an
+    #: observation, a list of them, or None), or None to use the shared reader
+    camera: Callable[[Any, Mapping[str, Any]], Any] | None = None
+    #: the camera reads the game's cards by a registered deck (``companion run --deck``)
+    reads_cards: bool = False
 
 
 TABLES: dict[str, Table] = {
@@ -51,10 +60,15 @@ TABLES: dict[str, Table] = {
         stein_im_brett_view, lambda profile: stein_im_brett_referee.SteinImBrettCamera()
     ),
     "heuchel-meuchel": Table(
-        heuchel_meuchel_view, lambda profile: heuchel_meuchel_referee.HeuchelMeuchelCamera()
+        heuchel_meuchel_view,
+        lambda profile: heuchel_meuchel_referee.HeuchelMeuchelCamera(),
+        heuchel_meuchel_camera.live_camera,
+        reads_cards=True,
     ),
     "stein-auf-stein": Table(
-        stein_auf_stein_view, lambda profile: stein_auf_stein_referee.SteinAufSteinCamera()
+        stein_auf_stein_view,
+        lambda profile: stein_auf_stein_referee.SteinAufSteinCamera(),
+        stein_auf_stein_camera.live_camera,
     ),
     "hilo": Table(hilo_view, lambda profile: hilo_referee.HiloCamera()),
 }

@@ -47,6 +47,7 @@ class CardCamera:
 
         self.layout = load_layout(LAYOUT)
         self.reader = CardReader(self.layout, deck, model=model, stream=True)
+        self.colours_from = f"cards of the deck {deck.name!r}"
         self.tracker = ChangeTracker(self.layout, min_confidence=min_confidence)
 
     def feed(self, image, t_mono: float) -> Observation | None:
@@ -76,6 +77,14 @@ class CardCamera:
             if label is not None
         )
         return CellsChanged(t_mono, self.layout.name, changes)
+
+
+def live_camera(state, decks) -> CardCamera | None:
+    """The camera pipeline for a game under way: the cards read with the registered deck
+    of Heuchel & Meuchel (``companion run --deck DIR``); None without one, so the shared
+    reader tells face from back and the tablet asks which card."""
+    deck = decks.get(LAYOUT)
+    return CardCamera(deck) if deck is not None else None
 
 
 class DealReader:

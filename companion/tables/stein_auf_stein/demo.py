@@ -42,8 +42,10 @@ from ...games.stein_auf_stein.catalogue import Catalogue
 from ...games.stein_auf_stein.random_player import RandomPlayer
 from ...games.stein_auf_stein.record import to_record
 from ...referee.service import GameService
-from ...sensing.vision.blocks import SETTLE_FRAMES, BlockReader, BlockWatcher, KnownBlock
+from ...sensing.vision.blocks import SETTLE_FRAMES, BlockReader
 from ...sensing.vision.layout import load_layout
+from ...table import CameraLoop
+from .camera import known_blocks
 from .referee import area_of
 
 log = logging.getLogger("companion.demo_stein_auf_stein")
@@ -71,13 +73,6 @@ def _bbox(b: LaidBlock) -> tuple[float, float, float, float]:
 def _apart(p: tuple, q: tuple) -> float:
     """How far apart two boxes are (mm; negative: they overlap)."""
     return max(q[0] - p[2], p[0] - q[2], q[1] - p[3], p[1] - q[3])
-
-
-def known_blocks(catalogue: Catalogue) -> list[KnownBlock]:
-    """The catalogue's blocks as the vision knows them."""
-    return [
-        KnownBlock(b.id, b.colour, b.length_mm, b.width_mm, b.height_mm) for b in catalogue.blocks
-    ]
 
 
 class SimulatedBlockTable:
@@ -115,7 +110,9 @@ class SimulatedBlockTable:
         tilt = float(self.np_rng.uniform(0, 25)) if tilt_deg is None else tilt_deg
         self.scene = block_scene(self.layout, self.np_rng, size_px=size_px, tilt_deg=tilt)
         self.hexes = {name: p.colour for name, p in self.layout.pieces.items()}
-        self.watcher: BlockWatcher | None = None
+        #: the camera loop of ``companion run``, fed the rendered frames: it picks the
+        #: game's own pipeline (``camera.BlockCamera``) as it does at a real table
+        self.camera = CameraLoop(service, source=None)
         self.reader: BlockReader | None = None
         self.laid: dict[str, LaidBlock] = {}  # block id -> where it lies (site or a row)
         self.rows: dict[str, list[str]] = {}  # area -> block ids in its row
@@ -240,9 +237,7 @@ class SimulatedBlockTable:
         blocks = [b for b in self.laid.values() if b.centre_mm[0] > -100]
         image = render_table(scene, blocks, self.die, self.np_rng)
         t1 = time.process_time()
-        assert self.watcher is not None
-        for obs in self.watcher.feed(image, self.t_mono):
-            self.service.observe(obs)
+        self.camera.feed(image, self.t_mono)  # the live camera loop's own path
         self.render_s += t1 - t0
         self.read_s += time.process_time() - t1
         self.frames += 1
@@ -262,8 +257,7 @@ class SimulatedBlockTable:
         self.service.start_game(list(players), game=GAME, options={"variant": variant})
         state = self.service.game_state
         cat = state.catalogue
-        self.reader = BlockReader(self.layout, known_blocks(cat))
-        self.watcher = BlockWatcher(self.reader)
+        self.reader = BlockReader(self.layout, known_blocks(cat))  # where things lie (truth)
         self.laid, self.rows = {}, {}
         for b in cat.blocks:
             self._put_on_site(b.id, cat)
