@@ -297,8 +297,11 @@ def test_run_refuses_a_deck_folder_that_is_no_deck_or_of_a_game_the_camera_does_
     code, _, err = run(capsys, "run", "--no-sensors", "--state-dir", tmp_path / "s",
                        "--deck", tmp_path / "nothing")  # fmt: skip
     assert code == 2 and "nothing: no such deck folder" in err
-    write_ready_deck("hilo", tmp_path / "hilo-deck")
+    deck = tmp_path / "go-deck"
+    write_ready_deck("hilo", deck)
+    toml = deck / "deck.toml"
+    toml.write_text(toml.read_text().replace('game = "hilo"', 'game = "go"'))
     code, _, err = run(capsys, "run", "--no-sensors", "--state-dir", tmp_path / "s",
-                       "--deck", tmp_path / "hilo-deck")  # fmt: skip
+                       "--deck", deck)  # fmt: skip
     assert code == 2
-    assert "'hilo'" in err and "heuchel-meuchel" in err
+    assert "'go'" in err and "heuchel-meuchel, hilo" in err

@@ -253,3 +253,39 @@ def test_the_camera_loop_reads_each_game_through_its_own_pipeline(tmp_path):
         assert "deck" in with_deck.view.colours_from
     finally:
         service.close()
+
+
+def test_a_hilo_table_of_three_is_read_mat_by_mat_with_the_registered_deck(tmp_path):
+    """HiLo with ``--deck``: the loop reads the game's own layout (a mat per player) with
+    the deck; every slot settles into ``CardsSeen``; a frame without the table is one
+    ``BoardLost``, and once the table is back every slot is reported afresh."""
+    import numpy as np
+
+    from companion.devices.card_scenes import deck_pictures
+    from companion.devices.table_scenes import render_table
+    from companion.sensing.observations import BoardLost
+    from companion.table import CameraLoop
+    from companion.tables.hilo.camera import LiveCardCamera, ready_deck
+    from companion.tables.hilo.seen import CardsSeen
+
+    deck = ready_deck(tmp_path / "deck")
+    service = GameService(tmp_path / "state")
+    service.start_game(["Ana", "Ben", "Cleo"], game="hilo")
+    loop = CameraLoop(service, source=None, decks={"hilo": deck})
+    try:
+        view = loop.view
+        assert isinstance(view, LiveCardCamera) and view.layout.name == "hilo-3"
+        image = render_table(view.layout, deck_pictures(tmp_path / "deck"), 4)[0].image
+        seen = [view.feed(image, 0.2 * i) for i in range(3)]
+        first = next(o for o in seen if o is not None)
+        assert isinstance(first, CardsSeen) and first.layout == "hilo-3"
+        slots = {s.slot for s in first.slots}
+        assert {"A1", "B12", "C7", "discard"} <= slots
+        blank = np.zeros_like(image)
+        assert isinstance(view.feed(blank, 1.0), BoardLost)
+        assert view.feed(blank, 1.2) is None  # said once
+        again = [view.feed(image, 1.4 + 0.2 * i) for i in range(3)]
+        back = next(o for o in again if o is not None)
+        assert {s.slot for s in back.slots} == slots
+    finally:
+        service.close()

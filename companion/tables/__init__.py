@@ -13,20 +13,19 @@ game at the table adds one folder and one entry below.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from ..profile import ScaleProfile
-from .heuchel_meuchel import camera as heuchel_meuchel_camera
 from .heuchel_meuchel import referee as heuchel_meuchel_referee
 from .heuchel_meuchel import view as heuchel_meuchel_view
 from .hilo import referee as hilo_referee
 from .hilo import view as hilo_view
 from .hinkel_stein import referee as hinkel_stein_referee
 from .hinkel_stein import view as hinkel_stein_view
-from .stein_auf_stein import camera as stein_auf_stein_camera
 from .stein_auf_stein import referee as stein_auf_stein_referee
 from .stein_auf_stein import view as stein_auf_stein_view
 from .stein_im_brett import referee as stein_im_brett_referee
@@ -54,6 +53,17 @@ class Table:
     reads_cards: bool = False
 
 
+def _camera(home: str) -> Callable[[Any, Mapping[str, Any]], Any]:
+    """``companion.tables.<home>.camera.live_camera``, imported when first called (the
+    vision libraries load only where a camera reads)."""
+
+    def live_camera(state: Any, decks: Mapping[str, Any]) -> Any:
+        module = importlib.import_module(f"{__name__}.{home}.camera")
+        return module.live_camera(state, decks)
+
+    return live_camera
+
+
 TABLES: dict[str, Table] = {
     "hinkel-stein": Table(hinkel_stein_view, hinkel_stein_referee.ScaleReferee),
     "stein-im-brett": Table(
@@ -62,13 +72,18 @@ TABLES: dict[str, Table] = {
     "heuchel-meuchel": Table(
         heuchel_meuchel_view,
         lambda profile: heuchel_meuchel_referee.HeuchelMeuchelCamera(),
-        heuchel_meuchel_camera.live_camera,
+        _camera("heuchel_meuchel"),
         reads_cards=True,
     ),
     "stein-auf-stein": Table(
         stein_auf_stein_view,
         lambda profile: stein_auf_stein_referee.SteinAufSteinCamera(),
-        stein_auf_stein_camera.live_camera,
+        _camera("stein_auf_stein"),
     ),
-    "hilo": Table(hilo_view, lambda profile: hilo_referee.HiloCamera()),
+    "hilo": Table(
+        hilo_view,
+        lambda profile: hilo_referee.HiloCamera(),
+        _camera("hilo"),
+        reads_cards=True,
+    ),
 }

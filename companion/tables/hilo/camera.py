@@ -25,10 +25,11 @@ from ...devices.card_art import write_ready_deck
 from ...devices.card_scenes import deck_pictures, tilted_pose
 from ...devices.render import render
 from ...devices.scenes import random_hand, random_scene
+from ...sensing.observations import BoardLost, Observation
 from ...sensing.vision.card_reader import CONFIDENT, CardReader
 from ...sensing.vision.deck import load_deck, register
 from ...sensing.vision.layout import load_layout
-from .seen import BACK, EMPTY, FACE, UNKNOWN, CardsSeen, SlotSeen
+from .seen import BACK, EMPTY, FACE, UNKNOWN, CardsSeen, SlotSeen, layout_for
 
 SETTLE = 2  # frames in a row with the same reading
 PIECE = "back"  # the layout's card-shaped piece (the picture comes from the deck)
@@ -41,6 +42,83 @@ def ready_deck(folder: str | Path):
         write_ready_deck("hilo", folder)
         register(folder)
     return load_deck(folder)
+
+
+class SlotSettler:
+    """Per-slot card readings, frame by frame -> ``CardsSeen`` of the slots whose reading
+    held ``SETTLE`` frames in a row and differs from what was settled before."""
+
+    def __init__(self, layout_name: str) -> None:
+        self.layout_name = layout_name
+        self._runs: dict[str, tuple[tuple[str, str | None], int]] = {}
+        self.settled: dict[str, tuple[str, str | None]] = {}
+
+    def forget(self) -> None:
+        """Settle every slot afresh (each is reported again once it holds)."""
+        self._runs.clear()
+        self.settled.clear()
+
+    def update(self, cards: dict, t_mono: float) -> CardsSeen | None:
+        """``cards``: slot -> ``CardReading`` of one frame taken at ``t_mono`` s."""
+        changed = []
+        for slot, r in cards.items():
+            if r.occluded:
+                reading: tuple[str, str | None] = (UNKNOWN, None)
+            elif r.label == FACE:
+                reading = (FACE, r.card if r.confidence >= CONFIDENT else None)
+            elif r.label in (BACK, EMPTY):
+                reading = (r.label, None)
+            else:
+                reading = (UNKNOWN, None)
+            last, n = self._runs.get(slot, (None, 0))
+            n = n + 1 if last == reading else 1
+            self._runs[slot] = (reading, n)
+            if n >= SETTLE and self.settled.get(slot) != reading:
+                self.settled[slot] = reading
+                changed.append(SlotSeen(slot, reading[0], reading[1]))
+        if not changed:
+            return None
+        return CardsSeen(t_mono, self.layout_name, tuple(changed))
+
+
+class LiveCardCamera:
+    """The camera pipeline of a HiLo game at the table (``companion.tables.Table.camera``):
+    every slot of the game's layout (``hilo``, or ``hilo-3`` .. ``hilo-5``: a mat per
+    player) read with the registered deck, settled into ``CardsSeen``. A table the camera
+    loses is one ``BoardLost``; once it is seen again every slot is reported afresh."""
+
+    def __init__(self, layout_name: str, deck) -> None:
+        from ...sensing.vision.table_reader import TableCardReader
+
+        self.layout = load_layout(layout_name)
+        self.reader = (
+            TableCardReader(self.layout, deck, stream=True)
+            if self.layout.mats
+            else CardReader(self.layout, deck, stream=True)
+        )
+        self.settler = SlotSettler(layout_name)
+        self.colours_from = f"cards of the deck {deck.name!r}"
+        self.lost = False
+
+    def feed(self, image, t_mono: float) -> Observation | None:
+        """One frame (BGR) taken at ``t_mono`` s: what it makes certain, or None."""
+        board, cards = self.reader.read(image)
+        if not board.ok:
+            if self.lost:
+                return None
+            self.lost = True
+            self.settler.forget()
+            return BoardLost(t_mono, self.layout.name, board.status)
+        self.lost = False
+        return self.settler.update(cards, t_mono)
+
+
+def live_camera(state, decks) -> LiveCardCamera | None:
+    """The camera pipeline for a game under way: its layout read by the registered HiLo
+    deck (``companion run --deck DIR``); None without one (the shared reader of the
+    two-player mat tells face from back, and the tablet names the cards)."""
+    deck = decks.get("hilo")
+    return LiveCardCamera(layout_for(state.n), deck) if deck is not None else None
 
 
 class RenderedCardCamera:
@@ -67,8 +145,7 @@ class RenderedCardCamera:
         pose = tilted_pose(self.layout, size_px, self.rng, tilt_deg=tilt_deg)
         self.scene = replace(scene, board_to_image=pose, contents={})
         self._offsets: dict[str, tuple[float, float, float]] = {}
-        self._runs: dict[str, tuple[tuple[str, str | None], int]] = {}
-        self.settled: dict[str, tuple[str, str | None]] = {}
+        self.settler = SlotSettler(layout)
         self.frames = 0
         self.render_s = self.read_s = 0.0
 
@@ -102,22 +179,4 @@ class RenderedCardCamera:
         self.frames += 1
         if not board.ok:
             return None
-        changed = []
-        for slot, r in cards.items():
-            if r.occluded:
-                reading: tuple[str, str | None] = (UNKNOWN, None)
-            elif r.label == FACE:
-                reading = (FACE, r.card if r.confidence >= CONFIDENT else None)
-            elif r.label in (BACK, EMPTY):
-                reading = (r.label, None)
-            else:
-                reading = (UNKNOWN, None)
-            last, n = self._runs.get(slot, (None, 0))
-            n = n + 1 if last == reading else 1
-            self._runs[slot] = (reading, n)
-            if n >= SETTLE and self.settled.get(slot) != reading:
-                self.settled[slot] = reading
-                changed.append(SlotSeen(slot, reading[0], reading[1]))
-        if not changed:
-            return None
-        return CardsSeen(t_mono, self.layout_name, tuple(changed))
+        return self.settler.update(cards, t_mono)

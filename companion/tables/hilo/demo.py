@@ -103,7 +103,7 @@ class SimulatedCardTable:
                 self.service.observe(seen)
             if self.speed:
                 self.sleep(FRAME_S / self.speed)
-            if all(self.camera.settled.get(k) == v for k, v in step.items()):
+            if all(self.camera.settler.settled.get(k) == v for k, v in step.items()):
                 break
 
     # -- the game -----------------------------------------------------------------------
