@@ -208,8 +208,16 @@ def _tell_heuchel_meuchel(args: argparse.Namespace) -> int:
         f"Demo: a {args.players}-player game of Heuchel & Meuchel played by seeded random"
         f" legal players (seed {args.seed})" + (", with the die." if args.dice else ".")
     )
+    return _tell_game(
+        random_game_iter(args.players, args.seed, dice=args.dice), args, describe, to_text
+    )
+
+
+def _tell_game(game_iter, args: argparse.Namespace, describe, to_text) -> int:
+    """Print each action of ``game_iter`` ((action, state) pairs), ``args.delay`` s
+    apart, then the final state."""
     last = None
-    for action, state in random_game_iter(args.players, args.seed, dice=args.dice):
+    for action, state in game_iter:
         print(f"  {describe(action)}")
         last = state
         if args.delay:
@@ -361,16 +369,7 @@ def _tell_stein_auf_stein(args: argparse.Namespace) -> int:
         f"Demo: a {args.players}-player game of Stein auf Stein played by seeded random"
         f" legal players (seed {args.seed})."
     )
-    last = None
-    for action, state in random_game_iter(args.players, args.seed):
-        print(f"  {describe(action)}")
-        last = state
-        if args.delay:
-            time.sleep(args.delay)
-    if last is not None:
-        print()
-        print(to_text(last))
-    return EXIT_OK
+    return _tell_game(random_game_iter(args.players, args.seed), args, describe, to_text)
 
 
 def register(

@@ -255,14 +255,18 @@ class CameraLoop:
             )
             failing = False
             now = self.last_frame = self.clock()
-            self.feed(frame.image, now)
+            self._observe(view.feed(frame.image, now))
             self.service.tick(now)
             self._stop.wait(self.interval_s)
 
     def feed(self, image, t_mono: float) -> list:
         """One frame (BGR) taken at ``t_mono`` s through the game's pipeline; what it made
         certain goes to the referee, and is returned (a list, often empty)."""
-        obs = self.view.feed(image, t_mono)
+        return self._observe(self.view.feed(image, t_mono))
+
+    def _observe(self, obs) -> list:
+        """Hand a pipeline's output (an observation, a list of them, or None) to the
+        referee; return them as a list."""
         seen = obs if isinstance(obs, list) else [] if obs is None else [obs]
         for o in seen:
             self.service.observe(o)
