@@ -407,3 +407,40 @@ def test_on_a_phone_the_colours_come_to_the_tapped_field_and_back(browser, live)
     finally:
         context.close()
     assert errors == []
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_card_and_block_games_fit_this_size(browser, live, tmp_path, size):
+    """Heuchel & Meuchel, Stein auf Stein and HiLo under the same checks as the first two
+    games: nothing wider than the screen, who acts on one line (two on a phone), targets
+    of 48 px, buttons apart, the top bar kept."""
+    from companion.games.heuchel_meuchel.random_player import RandomPlayer as HMPlayer
+    from companion.games.heuchel_meuchel.record import to_record as hm_record
+    from companion.games.stein_auf_stein.random_player import RandomPlayer as SASPlayer
+    from companion.games.stein_auf_stein.record import to_record as sas_record
+
+    live.service.device_status("camera", "simulated", "the test's camera")
+    context, page, errors = open_page(browser, live, size)
+    check = Checks(page, size)
+    try:
+        live.service.start_game(["Ana", "Ben", "Cleo"], game="heuchel-meuchel")
+        player = HMPlayer(4)
+        for _ in range(8):
+            live.service.submit(hm_record(player.choose(live.service.game_state)))
+        check("Heuchel & Meuchel", live.service.snapshot()["view"]["awaiting_text"])
+        shot(page, f"heuchel-meuchel-{size}.png", tmp_path)
+
+        live.service.start_game(["Mia", "Noah", "Lea"], game="stein-auf-stein",
+                                options={"variant": "basic"})  # fmt: skip
+        player = SASPlayer(2)
+        for _ in range(6):
+            live.service.submit(sas_record(player.choose(live.service.game_state)))
+        check("Stein auf Stein", live.service.snapshot()["view"]["awaiting_text"])
+        shot(page, f"stein-auf-stein-{size}.png", tmp_path)
+
+        live.service.start_game(["Ana", "Ben", "Cleo", "Dora", "Emil"], game="hilo")
+        check("HiLo", live.service.snapshot()["view"]["awaiting_text"])
+        shot(page, f"hilo-{size}.png", tmp_path)
+    finally:
+        context.close()
+    assert errors == [], f"errors in the page's scripts: {errors}"

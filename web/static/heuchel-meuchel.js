@@ -62,11 +62,12 @@
           info.goal ? "goal" : "", info.start ? "start" : "",
           tappableMove ? "movable" : "", isPicked ? "picked" : "", isTarget ? "target" : "",
           takeHere ? "takeable" : "", seenOther ? "camera-differs" : ""].filter(Boolean).join(" ");
-        const node = el("button", {
+        // a square that can be tapped now is a button; the others only show what lies there
+        const tappable = unlocked && (tappableMove || isTarget || takeHere || isPicked);
+        const node = el(tappable ? "button" : "div", {
           class: cls, style: `--pc:${p.colour}`, "data-cell": sq.cell, "data-row": r, "data-seat": seat,
           title: seenOther ? `the camera sees ${sq.seen} here` : `${p.name}, row ${r}`,
-          disabled: unlocked && (tappableMove || isTarget || takeHere || isPicked) ? null : "",
-          onclick: () => tapSquare(seat, r),
+          onclick: tappable ? () => tapSquare(seat, r) : null,
         }, ...cardFace(sq.unit));
         cells.push(node);
       });
