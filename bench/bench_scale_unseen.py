@@ -1,0 +1,34 @@
+"""Scale sensing on seeds that no test and no other bench used while it was tuned
+(300-323): random rounds with hands and brisk sessions at 80 samples/s, 1.5 to 2.5 g a
+cell. Prints a markdown table for BENCHMARKS.md ("On data the sensing was not tuned on").
+
+    .venv/bin/python bench/bench_scale_unseen.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from bench_scale import noise_point
+
+from companion.profile import default_profile
+
+SEEDS = range(300, 324)
+
+
+def main() -> None:
+    profile = default_profile()
+    print("| stones | rate /s | noise g a cell | named right | spurious | sessions warned |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for scenario in ("rounds", "brisk"):
+        for noise in (1.5, 2.0, 2.5):
+            sc, warned = noise_point(profile, scenario, 80, noise, SEEDS)
+            print(f"| {scenario} | 80 | {noise:g} | {sc.placements_right}/{sc.placements} |"
+                  f" {sc.spurious} | {warned}/{len(SEEDS)} |")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
