@@ -52,6 +52,8 @@ class Club:
         self.rejected = 0
         self.last_rejection: str | None = None
         self.connected = False
+        #: why the broker cannot be used, in words for the club page (None: nothing known)
+        self.broker_problem: str | None = None
         self.closed = False
         self._view: dict[str, Any] | None = None
         #: (table, game id, seq) -> time.monotonic() when stored: for the bench only
@@ -65,6 +67,7 @@ class Club:
             self.client.on_connect = self._on_connect
             self.client.on_disconnect = self._on_disconnect
             self.client.on_message = self._on_message
+            self.client.on_connect_fail = self._on_connect_fail
 
     def start(self) -> None:
         self._writer.start()
@@ -88,17 +91,36 @@ class Club:
     def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
         if reason_code.is_failure:
             log.warning("the broker refused the club: %s", reason_code)
+            self.broker_problem = (
+                f"the broker {self.settings.address()} refused the club ({reason_code}):"
+                " check the user, password and TLS settings of `companion club serve`"
+            )
+            self._bump()
             return
         client.subscribe(topics.all_tables(self.prefix), qos=1)
         self.connected = True
+        self.broker_problem = None
         self._bump()
         log.info("club connected to %s", self.settings.describe())
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
         self.connected = False
+        if self.broker_problem is None or "refused" not in self.broker_problem:
+            self.broker_problem = (
+                f"the broker {self.settings.address()} cannot be reached ({reason_code}):"
+                " the club reconnects by itself; the tables play on and send every move once"
+                " it is back"
+            )
         self._bump()
         if not self.closed:
             log.warning("club lost the broker (%s); reconnecting", reason_code)
+
+    def _on_connect_fail(self, client, userdata) -> None:
+        self.broker_problem = (
+            f"the broker {self.settings.address()} cannot be reached: the club tries again"
+            " by itself; check that the broker runs and the address is right"
+        )
+        self._bump()
 
     def _on_message(self, client, userdata, msg) -> None:
         self._queue.put((msg.topic, msg.payload))
@@ -203,6 +225,8 @@ class Club:
             "version": version,
             "now": datetime.now(UTC).isoformat(timespec="milliseconds"),
             "connected": self.connected,
+            "broker": self.settings.address() if self.settings is not None else None,
+            "broker_problem": self.broker_problem,
             "received": self.received,
             "rejected": self.rejected,
             "last_rejection": self.last_rejection,

@@ -50,11 +50,15 @@ class MqttSettings:
     def __post_init__(self) -> None:
         check(self)
 
-    def describe(self) -> str:
-        """Where this connects, in words for the log (no password)."""
+    def address(self) -> str:
+        """The broker's address as a URL, with the user but never the password."""
         scheme = "mqtts" if self.tls else "mqtt"
         user = f"{self.username}@" if self.username else ""
-        return f"{scheme}://{user}{self.host}:{self.port} as table {self.table!r}"
+        return f"{scheme}://{user}{self.host}:{self.port}"
+
+    def describe(self) -> str:
+        """Where this connects, in words for the log (no password)."""
+        return f"{self.address()} as table {self.table!r}"
 
 
 def default_table_name() -> str:

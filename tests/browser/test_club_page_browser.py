@@ -16,9 +16,10 @@ from companion.club.store import ClubStore
 from companion.club.subscriber import Club
 from companion.journal import Journal
 from companion.mqtt import topics
+from companion.mqtt.settings import MqttSettings
 from companion.referee.service import GameService
 
-from ..mqtt.broker import wait_until
+from ..mqtt.broker import Mosquitto, wait_until
 from .conftest import shot
 
 #: table -> (game package, seed, actions played (None: to the end), what else happens)
@@ -109,7 +110,7 @@ def test_the_club_page_shows_every_table(browser, club_url, tmp_path, width, hei
     expect(page.locator('[data-table="table-2"] .game')).to_contain_text("finished")
     expect(page.locator('[data-table="table-1"] li.leader')).not_to_have_count(0)
     expect(page.locator('[data-table="table-1"] .act')).to_contain_text("to act · last move")
-    expect(page.locator("#facts")).to_have_text("5 of 6 tables online · broker not connected")
+    expect(page.locator("#facts")).to_have_text("5 of 6 tables online · no broker set")
     expect(page.locator("#league tbody tr")).to_have_count(3)  # the finished game's players
     options = page.locator("#league-scope option")
     expect(options).to_have_count(4)  # tonight and overall, all games and Hinkel & Stein
@@ -122,3 +123,43 @@ def test_the_club_page_shows_every_table(browser, club_url, tmp_path, width, hei
     shot(page, f"club-{width}x{height}.png", tmp_path)
     context.close()
     assert errors == [], f"errors in the page's scripts: {errors}"
+
+
+def test_the_club_page_says_plainly_when_the_broker_is_gone(browser, tmp_path):
+    """The club page's dot turns red and a line says what is wrong while the club's broker
+    is down, and both clear by themselves once it is back."""
+    from playwright.sync_api import expect
+    from waitress.server import create_server
+
+    broker = Mosquitto(tmp_path / "broker")
+    broker.kill()
+    settings = MqttSettings(host="127.0.0.1", port=broker.port, table="club")
+    club = Club(ClubStore(tmp_path / "club.sqlite"), settings)
+    club.start()
+    app = create_club_app(club, test_config={"SSE_KEEPALIVE_S": 1.0, "SSE_MIN_INTERVAL_S": 0.1})
+    server = create_server(app, host="127.0.0.1", port=0, threads=6)
+    threading.Thread(target=server.run, daemon=True).start()
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{server.effective_port}/")
+        alert = page.locator("#alert")
+        expect(alert).to_be_visible(timeout=15_000)
+        expect(alert).to_contain_text(f"mqtt://127.0.0.1:{broker.port}")
+        expect(alert).to_contain_text("cannot be reached")
+        expect(page.locator("#link")).to_have_class(re.compile(r"\bdown\b"))
+        expect(page.locator("#facts")).to_contain_text("broker not connected")
+        shot(page, "club-broker-down-390x844.png", tmp_path)
+        broker.start()
+        expect(alert).to_be_hidden(timeout=25_000)
+        expect(page.locator("#link")).not_to_have_class(re.compile(r"\bdown\b"))
+        expect(page.locator("#link")).to_have_attribute(
+            "title", "connected to the club and its broker"
+        )
+        expect(page.locator("#facts")).to_contain_text("broker connected")
+    finally:
+        context.close()
+        club.stop()
+        server.close()
+        club.store.close()
+        broker.stop()

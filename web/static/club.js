@@ -84,7 +84,9 @@ function render() {
   skewMs = Date.parse(view.now) - Date.now();
   const online = view.tables.filter((t) => t.state === "online").length;
   const rejected = view.rejected ? ` · ${view.rejected} messages ignored` : "";
-  $("facts").textContent = `${online} of ${view.tables.length} tables online · broker ${view.connected ? "connected" : "not connected"}${rejected}`;
+  const broker = view.connected ? "broker connected" : view.broker ? "broker not connected" : "no broker set";
+  $("facts").textContent = `${online} of ${view.tables.length} tables online · ${broker}${rejected}`;
+  showLink();
   $("cards").replaceChildren(...(view.tables.length ? view.tables.map(card)
     : [el("p", { class: "empty", text: "No table has reported yet." })]));
   renderLeague();
@@ -109,6 +111,7 @@ function renderLeague() {
   const select = $("league-scope");
   const chosen = select.value;
   const scopes = view.leagues;
+  select.parentElement.hidden = !scopes.length; // no game yet: no empty chooser
   select.replaceChildren(...scopes.map((s) => el("option", { value: scopeName(s), text: scopeName(s) })));
   const scope = scopes.find((s) => scopeName(s) === chosen) || scopes[0];
   if (scope) select.value = scopeName(scope);
@@ -125,14 +128,40 @@ function tick() {
   }
 }
 
+let pageLinked = false; // whether this page hears the club server
+
+// the dot is green only while the page hears the club and the club hears its broker; the
+// red line under the bar says plainly what is wrong and what happens next
+function showLink() {
+  let problem = null;
+  if (!pageLinked) {
+    problem = "This page lost the club server: it reconnects by itself. If it stays red, check that `companion club serve` runs.";
+  } else if (view && view.broker && !view.connected) {
+    problem = view.broker_problem ? `Club: ${view.broker_problem}.`
+      : `Connecting to the broker ${view.broker}…`;
+  }
+  const ok = problem === null;
+  const link = $("link");
+  link.classList.toggle("down", !ok);
+  const words = ok ? "connected to the club" + (view && view.broker ? " and its broker" : "") : problem;
+  link.title = words;
+  link.setAttribute("aria-label", words);
+  const alert = $("alert");
+  alert.hidden = ok;
+  alert.textContent = ok ? "" : problem;
+}
+
 function connect() {
   const es = new EventSource("/api/club/events");
   es.addEventListener("club", (ev) => {
     view = JSON.parse(ev.data);
-    $("link").classList.remove("down");
+    pageLinked = true;
     render();
   });
-  es.onerror = () => $("link").classList.add("down");
+  es.onerror = () => {
+    pageLinked = false;
+    showLink();
+  };
 }
 
 $("league-scope").addEventListener("change", () => view && renderLeague());
