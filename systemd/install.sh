@@ -3,6 +3,7 @@
 #
 #   sudo systemd/install.sh              install or update (idempotent: run it again after a git pull)
 #   sudo systemd/install.sh --uninstall  stop and remove the service and the program
+#   sudo systemd/install.sh --club       the club screen instead (companion-club.service)
 #   systemd/install.sh --dry-run [...]   print every step it would take, change nothing
 #
 # What it does (docs/pi.md explains why):
@@ -18,6 +19,8 @@
 #      /etc/systemd/system/companion.service, enabled and (re)started;
 #   6. the dashboard's address and how to read the table PIN.
 # Journals are kept in /var/lib/companion, also by --uninstall.
+# With --club: the club screen of docs/club.md (`companion club serve`, port 8080, its
+# results in /var/lib/companion-club), no camera or GPIO packages, same program and user.
 set -euo pipefail
 
 PREFIX=/opt/table-companion
@@ -32,17 +35,19 @@ SOURCE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 DRY_RUN=0
 UNINSTALL=0
+CLUB=0
 PROBLEMS=0
 
 usage() {
   sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
-  echo "Options: --dry-run, --uninstall, --prefix DIR (default $PREFIX), -h/--help"
+  echo "Options: --dry-run, --uninstall, --club, --prefix DIR (default $PREFIX), -h/--help"
 }
 
 while [ $# -gt 0 ]; do
   case "$1" in
     --dry-run) DRY_RUN=1 ;;
     --uninstall) UNINSTALL=1 ;;
+    --club) CLUB=1 ;;
     --prefix)
       [ $# -ge 2 ] || { echo "install.sh: --prefix needs a directory" >&2; exit 2; }
       PREFIX="$2"
@@ -53,6 +58,16 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+if [ "$CLUB" = 1 ]; then
+  SERVICE=companion-club.service
+  OTHER_SERVICE=companion.service
+  DEFAULTS=/etc/default/companion-club
+  STATE_DIR=/var/lib/companion-club
+  PORT=8080
+  APT_PACKAGES=(python3-venv python3-pip python3-numpy)
+else
+  OTHER_SERVICE=companion-club.service
+fi
 VENV="$PREFIX/venv"
 CONSTRAINTS="$PREFIX/constraints.txt"
 
@@ -158,25 +173,35 @@ system_numpy() {
 install_all() {
   preflight
 
-  step "install the apt packages (picamera2 and lgpio cannot come from pip)"
+  if [ "$CLUB" = 1 ]; then
+    step "install the apt packages (the club needs no camera or GPIO)"
+  else
+    step "install the apt packages (picamera2 and lgpio cannot come from pip)"
+  fi
   run apt-get update
   run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
 
-  step "create the service user $USER_NAME in the gpio and video groups"
+  if [ "$CLUB" = 1 ]; then
+    step "create the service user $USER_NAME"
+  else
+    step "create the service user $USER_NAME in the gpio and video groups"
+  fi
   if id "$USER_NAME" >/dev/null 2>&1; then
     note "already there: user $USER_NAME"
   else
     run useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
       --shell /usr/sbin/nologin "$USER_NAME"
   fi
-  local group
-  for group in gpio video; do
-    if ! getent group "$group" >/dev/null 2>&1; then
-      note "group $group does not exist here (Raspberry Pi OS has it); creating it"
-      run groupadd --system "$group"
-    fi
-  done
-  run usermod --append --groups gpio,video "$USER_NAME"
+  if [ "$CLUB" = 0 ]; then
+    local group
+    for group in gpio video; do
+      if ! getent group "$group" >/dev/null 2>&1; then
+        note "group $group does not exist here (Raspberry Pi OS has it); creating it"
+        run groupadd --system "$group"
+      fi
+    done
+    run usermod --append --groups gpio,video "$USER_NAME"
+  fi
 
   step "create the virtual environment $VENV (with the system site packages)"
   if [ -x "$VENV/bin/python" ] && grep -qs '^include-system-site-packages = true' "$VENV/pyvenv.cfg"; then
@@ -205,6 +230,13 @@ install_all() {
   step "settings in $DEFAULTS (kept if present)"
   if [ -e "$DEFAULTS" ]; then
     note "already there: $DEFAULTS (not overwritten)"
+  elif [ "$CLUB" = 1 ]; then
+    write_file "$DEFAULTS" 0644 <<EOF
+# Table Companion club screen settings, read by $SERVICE (then: sudo systemctl restart companion-club).
+# Options of \`companion club serve\` (docs/club.md). The broker: --mqtt mqtt://HOST for a
+# plain one, or its settings with the password in $STATE_DIR/club.toml (read by default).
+CLUB_ARGS="--port $PORT --mqtt mqtt://localhost"
+EOF
   else
     write_file "$DEFAULTS" 0644 <<EOF
 # Table Companion settings, read by $SERVICE (then: sudo systemctl restart companion).
@@ -224,10 +256,20 @@ EOF
   run systemctl enable "$SERVICE"
   run systemctl restart "$SERVICE"
 
-  step "where to point the tablet"
   local port address
   port="$(sed -n 's/.*--port[ =]\([0-9][0-9]*\).*/\1/p' "$DEFAULTS" 2>/dev/null | head -n 1 || true)"
   address="$( (hostname -I 2>/dev/null || true) | awk '{print $1}')"
+  if [ "$CLUB" = 1 ]; then
+    step "where to point the club's screen"
+    note "Club page: http://${address:-$(hostname).local}:${port:-$PORT}/"
+    note "Results:   sudo -u $USER_NAME $VENV/bin/companion club league --state-dir $STATE_DIR"
+    note "Logs:      journalctl -u companion-club -f"
+    if [ "$DRY_RUN" = 1 ]; then
+      echo "dry run: nothing was changed ($PROBLEMS problem(s) found by the checks)"
+    fi
+    return
+  fi
+  step "where to point the tablet"
   note "Dashboard: http://${address:-$(hostname).local}:${port:-$PORT}/"
   note "Table PIN: sudo -u $USER_NAME $VENV/bin/companion pin --state-dir $STATE_DIR"
   note "Health:    sudo -u $USER_NAME $VENV/bin/companion doctor --state-dir $STATE_DIR"
@@ -252,7 +294,9 @@ uninstall_all() {
     run rm -f "$UNIT_DIR/$SERVICE"
   fi
   run systemctl daemon-reload
-  if [ -e "$PREFIX" ]; then
+  if [ -e "$UNIT_DIR/$OTHER_SERVICE" ]; then
+    note "kept: $PREFIX ($OTHER_SERVICE still uses it)"
+  elif [ -e "$PREFIX" ]; then
     run rm -rf "$PREFIX"
   else
     note "not there: $PREFIX"

@@ -72,6 +72,25 @@ def test_dry_run_prints_every_install_step_and_runs_nothing(tmp_path):
     assert not any(line.startswith("  +") for line in out.splitlines())  # nothing executed
 
 
+def test_dry_run_club_installs_the_club_screen_without_camera_or_gpio(tmp_path):
+    prefix = tmp_path / "opt"
+    done = install("--dry-run", "--club", "--prefix", str(prefix))
+    assert done.returncode == 0, done.stdout + done.stderr
+    out, commands = done.stdout, would_run(done.stdout)
+    apt = [c for c in commands if "apt-get install" in c]
+    assert apt and "python3-picamera2" not in apt[0] and "python3-lgpio" not in apt[0]
+    assert not any("usermod" in c and "gpio" in c for c in commands)
+    unit = "/etc/systemd/system/companion-club.service"
+    assert f"install -m 0644 {ROOT}/systemd/companion-club.service {unit}" in commands
+    assert f"sed -i s#/opt/table-companion#{prefix}#g {unit}" in commands
+    assert "systemctl enable companion-club.service" in commands
+    assert not any(c.endswith(" companion.service") for c in commands)  # the table's unit
+    assert "would write /etc/default/companion-club" in out
+    assert '| CLUB_ARGS="--port 8080 --mqtt mqtt://localhost"' in out
+    assert "Club page: http://" in out and ":8080/" in out
+    assert "dry run: nothing was changed" in out
+
+
 def test_dry_run_checks_the_commands_and_files_it_needs():
     out = install("--dry-run").stdout
     for what in ("systemctl", "apt-get", "/usr/bin/python3", "useradd", "pyproject.toml",

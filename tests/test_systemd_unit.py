@@ -77,19 +77,33 @@ def test_it_starts_the_program_where_the_install_script_puts_it(service):
     assert exec_start.startswith(f"{prefix}/venv/bin/companion run")
 
 
-def test_systemd_analyze_verify_accepts_the_unit(tmp_path):
+@pytest.mark.parametrize("name", ["companion.service", "companion-club.service"])
+def test_systemd_analyze_verify_accepts_the_unit(tmp_path, name):
     tool = shutil.which("systemd-analyze")
     if tool is None:
         if os.environ.get("CI") == "true":
             pytest.fail("systemd-analyze is missing under CI: .ci/run installs it (apt systemd)")
         pytest.skip("systemd-analyze is not installed here (apt-get install systemd)")
     # verify also checks that ExecStart's program exists: point it at one that does
-    text = UNIT.read_text(encoding="utf-8")
+    text = (UNIT.parent / name).read_text(encoding="utf-8")
     text = re.sub(r"^ExecStart=\S+", f"ExecStart={sys.executable}", text, flags=re.M)
-    unit = tmp_path / "companion.service"
+    unit = tmp_path / name
     unit.write_text(text, encoding="utf-8")
     done = subprocess.run([tool, "verify", str(unit)], capture_output=True, text=True, timeout=60)
     out = done.stdout + done.stderr
     assert done.returncode == 0, out
     # unknown keys and bad values are only warnings: none may name our unit
-    assert "companion.service" not in out, out
+    assert name not in out, out
+
+
+def test_the_club_unit_serves_the_club_from_its_own_state_directory_with_no_devices():
+    club = unit_settings((UNIT.parent / "companion-club.service").read_text(encoding="utf-8"))
+    service = club["Service"]
+    prefix = re.search(r"^PREFIX=(\S+)$", INSTALL.read_text(), re.M).group(1)
+    assert one(service, "ExecStart") == f"{prefix}/venv/bin/companion club serve $CLUB_ARGS"
+    assert one(service, "StateDirectory") == "companion-club"  # club.sqlite, club.toml
+    assert one(service, "User") == "companion"
+    assert one(service, "PrivateDevices") == "yes"  # no camera, no GPIO
+    assert one(service, "Restart") == "on-failure"
+    assert "SupplementaryGroups" not in service
+    assert "mosquitto.service" in one(club["Unit"], "After")
