@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import ast
 import string
 import sys
 from pathlib import Path
@@ -29,11 +30,32 @@ KEYWORDS = {"msg": (1,), "nmsg": (1, 2), "term": ((1, "c"), 2)}
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 
 
+def extract_python_ast(fileobj, keywords, comment_tags, options):
+    """Babel extraction method over Python's own syntax tree: every call of a keyword,
+    nested ones included (Babel's ``python`` method skips a marker inside another's
+    arguments: ``msg("{a}", a=msg("b"))``). Yields ``(line, name, messages, comments)``."""
+    tree = ast.parse(fileobj.read())
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+        if name not in keywords:
+            continue
+        args = tuple(
+            a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+            for a in node.args
+        )
+        yield node.lineno, name, args, []
+
+
 def extract() -> Catalog:
     """Every marked message in the package, with where it is used."""
     catalog = Catalog(domain=DOMAIN, project="Table Companion", charset="utf-8")
     found = extract_from_dir(
-        PACKAGE_DIR, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("i18n:",)
+        PACKAGE_DIR,
+        method_map=[("**.py", extract_python_ast)],
+        keywords=KEYWORDS,
+        comment_tags=("i18n:",),
     )
     for filename, lineno, message, comments, context in found:
         path = (PACKAGE_DIR.name + "/" + filename).replace("\\", "/")

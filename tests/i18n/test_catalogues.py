@@ -41,3 +41,10 @@ def test_english_is_the_source_and_an_unknown_language_is_refused():
     assert translations("de").gettext("take 1") == "1 nehmen"
     with pytest.raises(ValueError, match="no language 'fr'; the companion speaks en, de"):
         translations("fr")
+
+
+def test_a_marked_message_inside_another_is_extracted(template):
+    # Babel's own python method skips it: msg("{name} may {options}", options=or_list([...,
+    # msg("end the turn")])) in Heuchel & Meuchel's awaited_words.
+    assert template.get("end the turn") is not None
+    assert template.get("nothing") is not None
