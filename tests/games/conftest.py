@@ -12,7 +12,7 @@ from companion.i18n.message import Msg
 from tests.i18n.german import german_problems
 
 #: The engines whose refusals are translated (docs/i18n.md); the others still speak English.
-TRANSLATED = {"heuchel_meuchel", "hilo", "hinkel_stein", "stein_im_brett"}
+TRANSLATED = {"heuchel_meuchel", "hilo", "hinkel_stein", "stein_auf_stein", "stein_im_brett"}
 #: Test folders whose own stand-in games refuse in plain words: only their marked
 #: messages (the shared engine's) are checked.
 MARKED_ONLY = {"common"}
