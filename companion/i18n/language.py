@@ -42,9 +42,7 @@ def checked(value: str, where: str) -> str:
     """``value`` as one of ``LANGUAGES``, or ``LanguageError`` naming ``where`` it came from."""
     lang = language_code(value)
     if lang is None:
-        raise LanguageError(
-            f"{where}: the companion speaks {', '.join(LANGUAGES)}, not {value!r}"
-        )
+        raise LanguageError(f"{where}: the companion speaks {', '.join(LANGUAGES)}, not {value!r}")
     return lang
 
 
@@ -94,9 +92,7 @@ def table_language(
     return settings_language(state_dir) or system_language(env) or SOURCE_LANGUAGE
 
 
-def page_language(
-    asked: str | None, accept_language: list[tuple[str, float]], table: str
-) -> str:
+def page_language(asked: str | None, accept_language: list[tuple[str, float]], table: str) -> str:
     """The language of one page: ``?lang=`` if the companion speaks it, else the best of
     the browser's ``Accept-Language`` (pairs of value and quality), else the table's."""
     if asked:

@@ -83,9 +83,7 @@ def problems(lang: str, template: Catalog | None = None) -> list[str]:
         key = m.id if m.context is None else (m.id, m.context)
         got = catalog.get(m.id, context=m.context)
         where = ", ".join(f"{p}:{n}" for p, n in m.locations[:2])
-        if got is None or not got.string or (
-            isinstance(got.string, tuple) and not all(got.string)
-        ):
+        if got is None or not got.string or (isinstance(got.string, tuple) and not all(got.string)):
             out.append(f"{lang}: no translation of {key!r} ({where})")
             continue
         if got.fuzzy:
@@ -97,8 +95,10 @@ def problems(lang: str, template: Catalog | None = None) -> list[str]:
             # a plural form may leave the count out ("eine Scheibe") but adds no field
             extra = _fields(s) - wanted
             if extra or (len(strings) == 1 and _fields(s) != wanted):
-                out.append(f"{lang}: {key!r} -> {s!r} has fields {sorted(_fields(s))},"
-                           f" the English {sorted(wanted)}")
+                out.append(
+                    f"{lang}: {key!r} -> {s!r} has fields {sorted(_fields(s))},"
+                    f" the English {sorted(wanted)}"
+                )
     for got in catalog:
         if got.id and template.get(got.id, context=got.context) is None:
             out.append(f"{lang}: {got.id!r} is in the catalogue but no code uses it")
