@@ -115,8 +115,12 @@ def update() -> None:
         catalog.obsolete.clear()
         catalog.fuzzy = False
         catalog.project, catalog.version = "Table Companion", ""
+        catalog.copyright_holder = "the Table Companion authors"
+        catalog.last_translator = catalog.language_team = "Table Companion <translations>"
+        catalog.msgid_bugs_address = ""
         with po_path(lang).open("wb") as f:
-            write_po(f, catalog, width=100, sort_output=False, include_previous=False)
+            # file names without line numbers: an edit elsewhere in a module changes nothing
+            write_po(f, catalog, width=100, include_previous=False, include_lineno=False)
 
 
 def write_pot(template: Catalog) -> None:
