@@ -71,4 +71,4 @@ def test_a_game_over_names_the_winners_with_und(four):
         apply(over, Condition("Ana", "lighter"))
     m = err.value.args[0]
     assert m == "the game is over; the winners are Ana and Cid"
-    assert render(m, "de") == "das Spiel ist vorbei; gewonnen haben Ana und Cid"
+    assert render(m, "de") == "das Spiel ist vorbei; Sieg für Ana und Cid"
