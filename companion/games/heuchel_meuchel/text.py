@@ -20,7 +20,8 @@ def seat(state: GameState, name: str) -> int:
 def rows_list(rows: Iterable[int]) -> Msg:
     """``row 4``, ``rows 5 or 7``."""
     rows = list(rows)
-    return nmsg("row {rows}", "rows {rows}", len(rows), rows=or_list(str(r) for r in rows))
+    many = 2 if len(rows) > 1 else 1  # "row" for none or one, as before
+    return nmsg("row {rows}", "rows {rows}", many, rows=or_list(str(r) for r in rows))
 
 
 _CLASSES = {
