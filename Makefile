@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test test-slow test-all demo bench lint format clean
+.PHONY: test test-slow test-all demo bench lint format clean i18n-extract i18n-update i18n-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,17 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+
+# Translations (docs/i18n.md): the marked messages to companion/locale/companion.pot,
+# merged into each language's .po, and checked (untranslated, unused, fields that differ).
+i18n-extract: $(STAMP)
+	$(BIN)/python -m companion.i18n.tools extract
+
+i18n-update: $(STAMP)
+	$(BIN)/python -m companion.i18n.tools update
+
+i18n-check: $(STAMP)
+	$(BIN)/python -m companion.i18n.tools check
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis

@@ -23,6 +23,10 @@ from .errors import CompanionError, DeviceError, reason
 from .records import ReplayError, replay_path
 
 EXIT_OK, EXIT_USAGE, EXIT_RECORD, EXIT_PORT, EXIT_DEVICE = 0, 2, 3, 4, 5
+LANG_HELP = (
+    "the table's language, en or de (default: COMPANION_LANG, else language in"
+    " STATE_DIR/table.toml, else the system locale; docs/i18n.md)"
+)
 
 #: Modules that add their own commands: each has ``register(commands, *, calibrate, doctor)``
 #: taking the top-level subparsers and those of ``companion calibrate`` and ``companion doctor``.
@@ -41,14 +45,34 @@ def _dumps(obj) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
+def _language(args: argparse.Namespace) -> str | None:
+    """The language of this command's messages (docs/i18n.md); None, with the reason on
+    stderr, for one the companion does not speak."""
+    from . import settings
+    from .i18n.language import LanguageError, table_language
+
+    try:
+        return table_language(args.lang, state_dir=settings.state_dir(args.state_dir))
+    except LanguageError as e:
+        print(f"companion {args.command}: {e}", file=sys.stderr)
+        return None
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
+    lang = _language(args)
+    if lang is None:
+        return EXIT_USAGE
     try:
         result = replay_path(args.record)
     except ReplayError as e:
         if args.json:
-            print(_dumps({"error": e.reason, "line": e.line}))
+            print(_dumps({"error": str(e.reason), "line": e.line}))
         else:
-            print(f"line {e.line}: {e.reason}", file=sys.stderr)
+            from .i18n import msg
+            from .i18n.catalogues import render
+
+            line = msg("line {line}: {reason}", line=e.line, reason=e.reason)
+            print(render(line, lang), file=sys.stderr)
         return EXIT_RECORD
     except (OSError, CompanionError) as e:
         print(f"companion replay: cannot read {args.record}: {reason(e)}", file=sys.stderr)
@@ -120,6 +144,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from .systemd_notify import Notifier, Watchdog, log_handler
 
     logging.basicConfig(level=logging.INFO, handlers=[log_handler()])
+    lang = _language(args)
+    if lang is None:
+        return EXIT_USAGE
     try:
         profile = load_profile(args.profile)
         backend = None if args.no_sensors else requested_backend(args.backend)
@@ -188,6 +215,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             threads=args.threads,
             ready=ready,
             pairing=pairing,
+            language=lang,
         )
     except CannotListen as e:
         print(f"companion run: {e}", file=sys.stderr)
@@ -254,6 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a game record (JSONL) or journal and print the state")
     r.add_argument("record", help="a .jsonl record or a journal file")
     r.add_argument("--json", action="store_true", help="print the state as one JSON object")
+    r.add_argument("--lang", help=LANG_HELP)
+    r.add_argument("--state-dir", help="where the settings file table.toml lives (docs/i18n.md)")
     r.set_defaults(func=cmd_replay)
 
     g = sub.add_parser("generate", help="write the record of a random legal game")
@@ -285,6 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--profile", help="the scale profile (a name or a TOML file)")
     run.add_argument("--no-sensors", action="store_true", help="manual entry only, no devices")
+    run.add_argument("--lang", help=LANG_HELP)
     run.add_argument(
         "--deck",
         action="append",

@@ -23,7 +23,7 @@ import sqlite3
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -111,6 +111,8 @@ class Machine:
     fetch: Callable[[str], int] = _fetch
     now: Callable[[], float] = time.time
     notes: list[str] = field(default_factory=list)
+    #: the environment the table's language is read from (None: this process's)
+    environ: Mapping[str, str] | None = None
 
     def cells(self, profile: ScaleProfile):
         """The load cells; ``auto`` means real here: the doctor checks the hardware, and
@@ -329,6 +331,25 @@ def check_disk(m: Machine) -> Verdict:
     return ok("disk", found)
 
 
+def check_language(m: Machine) -> Verdict:
+    """The table's language (docs/i18n.md) and its catalogue: set right, and readable."""
+    from .i18n.catalogues import SOURCE_LANGUAGE, translations
+    from .i18n.language import LanguageError, table_language
+
+    fix = 'set COMPANION_LANG, or language = "de" (or "en") in STATE_DIR/table.toml'
+    try:
+        lang = table_language(None, state_dir=m.state_dir, environ=m.environ)
+    except LanguageError as e:
+        return fail("language", str(e), fix)
+    if lang == SOURCE_LANGUAGE:
+        return ok("language", "en (English, the source language)")
+    try:
+        count = len(translations(lang)._catalog) - 1  # less the header
+    except Exception as e:  # a damaged catalogue: say what, never crash the doctor
+        return fail("language", f"{lang}: its catalogue cannot be read: {e}", "reinstall")
+    return ok("language", f"{lang} ({count} messages in its catalogue)")
+
+
 def check_journals(m: Machine) -> list[Verdict]:
     games = m.state_dir / "games"
     files = sorted(games.glob("*.journal")) if games.is_dir() else []
@@ -386,6 +407,7 @@ def run_checks(m: Machine) -> Iterator[Verdict]:
         yield check_camera(m)
     yield from calibration
     yield check_disk(m)
+    yield check_language(m)
     yield from check_journals(m)
     yield dashboard
 

@@ -82,7 +82,9 @@ def replay_objects(objects: Iterable[tuple[int, Any]]) -> Replayed:
                 continue
             state = rules.start(action) if state is None else rules.apply(state, action)
         except ValueError as e:  # IllegalAction and MalformedRecord are ValueErrors
-            raise ReplayError(n, str(e)) from None
+            # the engine's message itself: a marked one can still be said in German
+            why = e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e)
+            raise ReplayError(n, why) from None
         actions.append(action)
     if rules is None:
         raise ReplayError(last + 1, "the record is empty: it needs a 'start' line first")

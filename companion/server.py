@@ -105,6 +105,7 @@ def serve(
     background: Callable[[], None] | None = None,
     ready: Callable[[str], None] | None = None,
     pairing: Pairing | None = None,
+    language: str | None = None,
 ) -> None:
     """Serve the dashboard for ``service`` until interrupted; print where to point the
     tablet and the PIN; ``CannotListen`` (one line, what to try) if it cannot listen
@@ -112,7 +113,8 @@ def serve(
     by default ``StreamLimits().threads``). ``background`` (e.g. the demo table) runs on
     its own thread; ``ready`` is called with the dashboard's address once the server
     listens (e.g. to tell systemd, ``systemd_notify``). ``pairing``: the table's pairing
-    state, shared with its controls (default: one of its own)."""
+    state, shared with its controls (default: one of its own). ``language``: the table's
+    language (``companion run --lang``; default: as ``companion.i18n.language`` finds it)."""
     if pairing is None:
         pairing = Pairing(
             service.state_dir,
@@ -120,7 +122,10 @@ def serve(
             show_requests=service.show_pairing_requests,
         )
     limits = StreamLimits() if threads is None else limits_for_threads(threads)
-    app = create_app(service, pairing=pairing, test_config={"STREAM_LIMITS": limits})
+    config: dict = {"STREAM_LIMITS": limits}
+    if language is not None:
+        config["COMPANION_LANG"] = language
+    app = create_app(service, pairing=pairing, test_config=config)
     settings = waitress_settings(limits.threads)
     try:
         server = create_server(app, host=host, port=port, **settings)

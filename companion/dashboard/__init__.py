@@ -15,7 +15,7 @@ from .. import settings
 from ..pairing import Pairing
 from ..paths import data_dir
 from ..referee.service import GameService
-from . import api, errors, pages, seat_api, session_api, settings_api
+from . import api, errors, language_api, pages, seat_api, session_api, settings_api
 from .hosts import AllowedHosts
 from .streams import StreamHub, StreamLimits
 
@@ -49,6 +49,7 @@ def create_app(
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         ALLOWED_HOSTS=settings.extra_host_names(),
     )
+    app.config["COMPANION_LANG"] = _table_language(service)
     if test_config:
         app.config.update(test_config)
     if pairing is None:
@@ -83,5 +84,20 @@ def create_app(
     app.register_blueprint(pages.bp)
     app.register_blueprint(settings_api.bp)
     app.register_blueprint(seat_api.bp)
+    app.register_blueprint(language_api.bp)
     errors.init_app(app)
     return app
+
+
+def _table_language(service: GameService) -> str:
+    """The table's language (docs/i18n.md); one set wrongly is announced, and English
+    spoken, so that a typo in a settings file never keeps the dashboard down."""
+    from ..i18n.language import LanguageError, table_language
+
+    try:
+        return table_language(None, state_dir=getattr(service, "state_dir", None))
+    except LanguageError as e:
+        announce = getattr(service, "announce", None)
+        if announce is not None:
+            announce(f"language: {e}; the dashboard speaks English")
+        return "en"

@@ -12,6 +12,7 @@ from ..errors import IllegalAction, MalformedRecord, StorageError
 from ..referee.history import DEFAULT_LIMIT, MAX_LIMIT
 from ..referee.service import GameService, NoGame, RecordHidden
 from . import auth, errors
+from .language_api import message_of, say
 from .streams import Refusal, StreamHub
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -22,7 +23,7 @@ def _service() -> GameService:
 
 
 def _error(status: int, message: str, **extra: Any) -> Response:
-    response = jsonify({"error": message, **extra})
+    response = jsonify({"error": say(message), **extra})
     response.status_code = status
     return response
 
@@ -98,7 +99,7 @@ def actions():
     except MalformedRecord as e:
         return _error(400, str(e))
     except IllegalAction as e:
-        return _error(409, str(e))
+        return _error(409, message_of(e))
     except NoGame as e:
         return _error(409, str(e))
 
@@ -202,5 +203,5 @@ def new_game():
             body["players"], game=body.get("game", "hinkel-stein"), options=options
         )
     except (MalformedRecord, IllegalAction) as e:
-        return _error(400, str(e))
+        return _error(400, message_of(e))
     return jsonify(snap)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, TypeVar
 
 from ...errors import IllegalAction
+from ...i18n.message import msg
 
 _S = TypeVar("_S")
 _A = TypeVar("_A")
@@ -18,7 +19,7 @@ _A = TypeVar("_A")
 #: action class -> handler(state, action) -> state
 Handlers = Mapping[type, Callable[[Any, Any], Any]]
 
-ALREADY_STARTED = "the game has already started; a record has exactly one start line"
+ALREADY_STARTED = msg("the game has already started; a record has exactly one start line")
 
 
 def dispatch(
@@ -41,7 +42,7 @@ def dispatch(
         guard(state, action)
     handler = handlers.get(type(action))
     if handler is None:
-        raise IllegalAction(f"unknown action {action!r}")
+        raise IllegalAction(msg("unknown action {action!r}", action=action))
     return handler(state, action)
 
 

@@ -1,27 +1,16 @@
-"""Words for players: lists joined with ``and``/``or``, and names to seats."""
+"""Words for players: lists joined with ``and``/``or``, and names to seats.
+
+The lists are messages (``companion.i18n.message``): English strings that a view can
+say in German ("a, b und c")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from ...errors import IllegalAction
+from ...i18n.message import and_list, msg, or_list
 
-
-def _join(items: Iterable[str], word: str) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
-
-
-def and_list(items: Iterable[str]) -> str:
-    """``a, b and c``."""
-    return _join(items, "and")
-
-
-def or_list(items: Iterable[str]) -> str:
-    """``a, b or c``."""
-    return _join(items, "or")
+__all__ = ["and_list", "or_list", "seat_in"]
 
 
 def seat_in(players: Sequence[str], name: str) -> int:
@@ -31,4 +20,10 @@ def seat_in(players: Sequence[str], name: str) -> int:
         return players.index(name)
     except ValueError:
         pass
-    raise IllegalAction(f"{name!r} is not playing; the players are {and_list(players)}")
+    raise IllegalAction(
+        msg(
+            "{name!r} is not playing; the players are {players}",
+            name=name,
+            players=and_list(players),
+        )
+    )

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ...errors import IllegalAction
+from ...i18n.message import msg, nmsg
 from ..common import engine as common
 from . import turns
 from .actions import Action, Discard, End, Move, Roll, Start, Take
@@ -19,10 +20,9 @@ from .names import (
     ROWS,
     START_OF,
     TITLE,
-    card_name,
 )
 from .state import MOVE, ROLL, GameState, Turn, Unit
-from .text import and_list
+from .text import and_list, card_words, class_word
 
 _HANDLERS = {
     Move: turns.move,
@@ -39,47 +39,70 @@ def check_setup(start: Start) -> None:
     players = tuple(start.players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise IllegalAction(
-            f"{TITLE} is played by {MIN_PLAYERS} to {MAX_PLAYERS} players"
-            f" (36 cards, 6 each), not {len(players)}"
+            msg(
+                "{title} is played by {least} to {most} players (36 cards, 6 each), not {n}",
+                title=TITLE,
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                n=len(players),
+            )
         )
     if len(set(players)) != len(players) or not all(p.strip() for p in players):
-        raise IllegalAction("every player needs a name of his own (distinct and not blank)")
+        raise IllegalAction(msg("every player needs a name of his own (distinct and not blank)"))
     if len(start.stacks) != len(players):
-        raise IllegalAction("every player, and nobody else, places stacks at the start")
+        raise IllegalAction(msg("every player, and nobody else, places stacks at the start"))
     seen: Counter[str] = Counter()
     for name, stacks in zip(players, start.stacks, strict=True):
         cards = [c for st in stacks for c in st]
         unknown = [c for c in cards if c not in CLASS_OF]
         if unknown:
-            raise IllegalAction(f"{name} places unknown cards {', '.join(unknown)}")
+            raise IllegalAction(
+                msg("{name} places unknown cards {cards}", name=name, cards=", ".join(unknown))
+            )
         if len(cards) != CARDS_PER_PLAYER:
             raise IllegalAction(
-                f"each player takes {CARDS_PER_PLAYER} cards; {name} places {len(cards)}"
+                msg(
+                    "each player takes {each} cards; {name} places {n}",
+                    each=CARDS_PER_PLAYER,
+                    name=name,
+                    n=len(cards),
+                )
             )
         classes = []
         for st in stacks:
             if not st:
-                raise IllegalAction(f"{name} places an empty stack")
+                raise IllegalAction(msg("{name} places an empty stack", name=name))
             mixed = {CLASS_OF[c] for c in st}
             if len(mixed) > 1:
                 raise IllegalAction(
-                    f"{name}'s stack {', '.join(st)} mixes classes: each card goes on the"
-                    " starting square of its own class"
+                    msg(
+                        "{name}'s stack {cards} mixes classes: each card goes on the"
+                        " starting square of its own class",
+                        name=name,
+                        cards=", ".join(st),
+                    )
                 )
             classes.append(CLASS_OF[st[0]])
         doubled = sorted({c for c in classes if classes.count(c) > 1})
         if doubled:
             raise IllegalAction(
-                f"{name} places two stacks of the {and_list(doubled)} class: cards for the"
-                " same square go into one stack"
+                msg(
+                    "{name} places two stacks of the {classes} class: cards for the"
+                    " same square go into one stack",
+                    name=name,
+                    classes=and_list(class_word(c) for c in doubled),
+                )
             )
         seen.update(cards)
     twice = [c for c in CARDS if seen[c] > 1]
     if twice:
-        verb = "is" if len(twice) == 1 else "are"
         raise IllegalAction(
-            f"every card is dealt once, but {and_list('the ' + card_name(c) for c in twice)}"
-            f" {verb} placed twice"
+            nmsg(
+                "every card is dealt once, but {cards} is placed twice",
+                "every card is dealt once, but {cards} are placed twice",
+                len(twice),
+                cards=and_list(card_words(c) for c in twice),
+            )
         )
 
 
@@ -87,7 +110,9 @@ def start_game(start: Start) -> GameState:
     """The state after setup: the stacks on their starting squares, the start player
     (the first listed) to move (with dice: to roll)."""
     if start.game != GAME:
-        raise IllegalAction(f"this is a {GAME!r} engine, not one for {start.game!r}")
+        raise IllegalAction(
+            msg("this is a {game!r} engine, not one for {other!r}", game=GAME, other=start.game)
+        )
     check_setup(start)
     board = []
     for stacks in start.stacks:
@@ -111,7 +136,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
 
 def _over(state: GameState) -> str:
-    return f"the game is over; the winners are {and_list(state.winners)}"
+    return msg("the game is over; the winners are {winners}", winners=and_list(state.winners))
 
 
 def replay(actions: Iterable[Action]) -> GameState:

@@ -7,12 +7,23 @@ naming the rule and what is allowed instead; an illegal action changes nothing.
 from __future__ import annotations
 
 from ...errors import IllegalAction
+from ...i18n.message import msg
 from . import board as b
 from . import queries as q
 from .actions import Discard, End, Move, Roll, Take
-from .names import DIE_FACES, GOAL_OF, RANK_OF, card_name, class_name
+from .names import DIE_FACES, GOAL_OF, RANK_OF
 from .state import DISCARD, FAVOURS, MOVE, ROLL, GameState, Turn, Unit, evolve
-from .text import cards_words, or_list, rows_list, rows_words, seat, unit_words
+from .text import (
+    card_title,
+    card_words,
+    cards_words,
+    class_words,
+    or_list,
+    rows_list,
+    rows_words,
+    seat,
+    unit_words,
+)
 
 # -- turn order and the end ------------------------------------------------------------
 
@@ -58,32 +69,42 @@ def awaited_words(state: GameState) -> str:
     t = state.turn
     name = state.players[t.player]
     if t.stage == ROLL:
-        return f"{name} must roll the die"
+        return msg("{name} must roll the die", name=name)
     if t.stage == DISCARD:
-        return (
-            f"{name} rolled a {t.roll}, which fits no move: Zugzwang, {name} must discard"
-            f" the top card of a stack on {rows_list(q.discard_options(state))}"
+        return msg(
+            "{name} rolled a {roll}, which fits no move: Zugzwang, {name} must discard"
+            " the top card of a stack on {rows}",
+            name=name,
+            roll=t.roll,
+            rows=rows_list(q.discard_options(state)),
         )
     if t.stage == MOVE:
         if t.roll is not None:
-            return (
-                f"{name} rolled a {t.roll} and must move a card or stack exactly"
-                f" {rows_words(t.roll)} up"
+            return msg(
+                "{name} rolled a {roll} and must move a card or stack exactly {rows} up",
+                name=name,
+                roll=t.roll,
+                rows=rows_words(t.roll),
             )
-        return f"{name} must move a card or stack"
-    options = ["take favours"] if q.take_options(state) else []
+        return msg("{name} must move a card or stack", name=name)
+    options = [msg("take favours")] if q.take_options(state) else []
     if q.may_roll(state):
-        options.append("roll for another move")
+        options.append(msg("roll for another move"))
     elif q.may_move(state):
-        options.append("move again")
-    return f"{name} may {or_list([*options, 'end the turn'])}"
+        options.append(msg("move again"))
+    return msg("{name} may {options}", name=name, options=or_list([*options, msg("end the turn")]))
 
 
 def _on_turn(state: GameState, name: str) -> int:
     s = seat(state, name)
     if s != state.turn.player:
         raise IllegalAction(
-            f"it is {state.players[state.turn.player]}'s turn, not {name}'s: {awaited_words(state)}"
+            msg(
+                "it is {who}'s turn, not {name}'s: {awaited}",
+                who=state.players[state.turn.player],
+                name=name,
+                awaited=awaited_words(state),
+            )
         )
     return s
 
@@ -93,40 +114,65 @@ def _why_not_there(state: GameState, s: int, a: Move, u: Unit, tos: tuple[int, .
     goal = GOAL_OF[u.top]
     what = unit_words(u)
     if a.to <= a.row:
-        reason = (
-            "pawns always move upwards, never down or sideways:"
-            f" row {a.to} is not above row {a.row}"
+        reason = msg(
+            "pawns always move upwards, never down or sideways: row {to} is not above row {row}",
+            to=a.to,
+            row=a.row,
         )
     elif a.to > goal:
-        reason = (
-            f"no pawn may move above its own goal: {what} may go no higher than row {goal},"
-            f" the {class_name(u.top)}'s goal"
+        reason = msg(
+            "no pawn may move above its own goal: {what} may go no higher than row {goal},"
+            " the {cls}'s goal",
+            what=what,
+            goal=goal,
+            cls=class_words(u.top),
         )
     elif roll is not None and a.to != a.row + roll:
-        reason = (
-            f"{state.players[s]} rolled a {roll}: the move must be exactly {rows_words(roll)},"
-            f" from row {a.row} to row {a.row + roll}, not to row {a.to}"
+        reason = msg(
+            "{name} rolled a {roll}: the move must be exactly {rows},"
+            " from row {row} to row {end}, not to row {to}",
+            name=state.players[s],
+            roll=roll,
+            rows=rows_words(roll),
+            row=a.row,
+            end=a.row + roll,
+            to=a.to,
         )
     elif not b.free_for(state.unit(s, a.to), goal):
         at = state.unit(s, a.to)
         if at.flipped:
-            reason = (
-                f"row {a.to} holds flipped cards that reached their goal there: free only for"
-                f" their own class, occupied for the {class_name(u.top)}"
+            reason = msg(
+                "row {to} holds flipped cards that reached their goal there: free only for"
+                " their own class, occupied for the {cls}",
+                to=a.to,
+                cls=class_words(u.top),
             )
         else:
-            reason = f"row {a.to} is occupied: a move ends on a free square only"
+            reason = msg("row {to} is occupied: a move ends on a free square only", to=a.to)
     else:
-        reason = (
-            f"row {a.to} cannot be reached from row {a.row}: a step onto a free square ends"
-            " the move, and a jump goes on only over occupied squares"
+        reason = msg(
+            "row {to} cannot be reached from row {row}: a step onto a free square ends"
+            " the move, and a jump goes on only over occupied squares",
+            to=a.to,
+            row=a.row,
         )
     if tos:
-        return f"{reason}; from row {a.row} {what} may move to {rows_list(tos)}"
+        return msg(
+            "{reason}; from row {row} {what} may move to {rows}",
+            reason=reason,
+            row=a.row,
+            what=what,
+            rows=rows_list(tos),
+        )
     others = q.move_options(state)
     if others:
         rows = rows_list(m.row for m in others)
-        return f"{reason}; {what} cannot move now, the cards on {rows} can"
+        return msg(
+            "{reason}; {what} cannot move now, the cards on {rows} can",
+            reason=reason,
+            what=what,
+            rows=rows,
+        )
     return reason
 
 
@@ -139,28 +185,46 @@ def move(state: GameState, a: Move) -> GameState:
     if not q.may_move(state):
         if t.stage == FAVOURS and not t.taken:
             raise IllegalAction(
-                f"another move is earned only by taking favours first: {awaited_words(state)}"
+                msg(
+                    "another move is earned only by taking favours first: {awaited}",
+                    awaited=awaited_words(state),
+                )
             )
         if t.stage == FAVOURS:
             raise IllegalAction(
-                f"with dice, another move after favours needs a new roll: {awaited_words(state)}"
+                msg(
+                    "with dice, another move after favours needs a new roll: {awaited}",
+                    awaited=awaited_words(state),
+                )
             )
-        raise IllegalAction(f"not yet: {awaited_words(state)}")
+        raise IllegalAction(msg("not yet: {awaited}", awaited=awaited_words(state)))
     u = state.unit(s, a.row)
     if u is None:
         rows = [r for r, x in state.units(s) if not x.flipped]
         raise IllegalAction(
-            f"there is no card on row {a.row} of {a.player}'s column; the cards short of"
-            f" their goal stand on {rows_list(rows)}"
+            msg(
+                "there is no card on row {row} of {name}'s column; the cards short of"
+                " their goal stand on {rows}",
+                row=a.row,
+                name=a.player,
+                rows=rows_list(rows),
+            )
         )
     if u.flipped:
         raise IllegalAction(
-            f"the cards on row {a.row} have reached their goal and are flipped: they move no more"
+            msg(
+                "the cards on row {row} have reached their goal and are flipped: they move no more",
+                row=a.row,
+            )
         )
     if not 1 <= a.cards <= len(u.cards):
         raise IllegalAction(
-            f"the stack on row {a.row} holds {cards_words(len(u.cards))}:"
-            f" move 1 to {len(u.cards)} of them, from the top"
+            msg(
+                "the stack on row {row} holds {cards}: move 1 to {n} of them, from the top",
+                row=a.row,
+                cards=cards_words(len(u.cards)),
+                n=len(u.cards),
+            )
         )
     tos = q.unit_targets(state, s, a.row, t.roll)
     if a.to not in tos:
@@ -182,40 +246,70 @@ def take(state: GameState, a: Take) -> GameState:
     t = state.turn
     if t.stage != FAVOURS:
         raise IllegalAction(
-            "favours are feigned right after a move, by the card or stack just moved:"
-            f" {awaited_words(state)}"
+            msg(
+                "favours are feigned right after a move, by the card or stack just moved:"
+                " {awaited}",
+                awaited=awaited_words(state),
+            )
         )
     v = seat(state, a.column)
     mover = state.unit(s, t.at)
     if v == s:
         raise IllegalAction(
-            "favours are feigned on other players' pawns: take from another column, not your own"
+            msg(
+                "favours are feigned on other players' pawns: take from another column,"
+                " not your own"
+            )
         )
     if v in t.taken:
         raise IllegalAction(
-            f"{a.player} has already taken from {a.column}'s column after this move: a stack"
-            " is split once, without peeking at the cards below"
+            msg(
+                "{name} has already taken from {column}'s column after this move: a stack"
+                " is split once, without peeking at the cards below",
+                name=a.player,
+                column=a.column,
+            )
         )
     u = state.unit(v, t.at)
     if u is None:
         raise IllegalAction(
-            f"{a.column}'s column has nothing on row {t.at}; favours reach only the row of the"
-            f" card or stack just moved (row {t.at})"
+            msg(
+                "{column}'s column has nothing on row {row}; favours reach only the row of the"
+                " card or stack just moved (row {row})",
+                column=a.column,
+                row=t.at,
+            )
         )
     if u.flipped:
         raise IllegalAction(
-            f"the cards on row {t.at} of {a.column}'s column have reached their goal and are"
-            " flipped: they are safe and may not be taken"
+            msg(
+                "the cards on row {row} of {column}'s column have reached their goal and are"
+                " flipped: they are safe and may not be taken",
+                row=t.at,
+                column=a.column,
+            )
         )
     if RANK_OF[u.top] >= RANK_OF[mover.top]:
         raise IllegalAction(
-            f"the {card_name(u.top)} in {a.column}'s column does not rank below"
-            f" {a.player}'s {card_name(mover.top)}: only pawns of lower rank may be taken"
+            msg(
+                "{card} in {column}'s column does not rank below {name}'s {own}:"
+                " only pawns of lower rank may be taken",
+                card=card_words(u.top),
+                column=a.column,
+                name=a.player,
+                own=card_title(mover.top),
+            )
         )
     if not 1 <= a.cards <= len(u.cards):
         raise IllegalAction(
-            f"the stack on row {t.at} of {a.column}'s column holds {cards_words(len(u.cards))}:"
-            f" take 1 to {len(u.cards)} of them, from the top"
+            msg(
+                "the stack on row {row} of {column}'s column holds {cards}:"
+                " take 1 to {n} of them, from the top",
+                row=t.at,
+                column=a.column,
+                cards=cards_words(len(u.cards)),
+                n=len(u.cards),
+            )
         )
     grown = Unit(mover.cards + u.cards[: a.cards])
     board = _with(state.board, s, _set(state.board[s], t.at, grown))
@@ -230,7 +324,10 @@ def end(state: GameState, a: End) -> GameState:
     _on_turn(state, a.player)
     if state.turn.stage != FAVOURS:
         raise IllegalAction(
-            f"nobody may skip his turn, and it ends only after favours: {awaited_words(state)}"
+            msg(
+                "nobody may skip his turn, and it ends only after favours: {awaited}",
+                awaited=awaited_words(state),
+            )
         )
     return end_turn(state)
 
@@ -238,18 +335,21 @@ def end(state: GameState, a: End) -> GameState:
 def roll(state: GameState, a: Roll) -> GameState:
     if not state.dice:
         raise IllegalAction(
-            "this game is played without dice: the die is for the dice variant only"
+            msg("this game is played without dice: the die is for the dice variant only")
         )
     s = _on_turn(state, a.player)
     if a.value not in DIE_FACES:
-        raise IllegalAction(f"a die shows 1 to 6, not {a.value}")
+        raise IllegalAction(msg("a die shows 1 to 6, not {value}", value=a.value))
     t = state.turn
     if not q.may_roll(state):
         if t.stage == FAVOURS:
             raise IllegalAction(
-                f"another roll is earned only by taking favours first: {awaited_words(state)}"
+                msg(
+                    "another roll is earned only by taking favours first: {awaited}",
+                    awaited=awaited_words(state),
+                )
             )
-        raise IllegalAction(f"no roll is due: {awaited_words(state)}")
+        raise IllegalAction(msg("no roll is due: {awaited}", awaited=awaited_words(state)))
     state = evolve(state, turn=Turn(s, MOVE, roll=a.value))
     if not q.move_options(state):
         state = evolve(state, turn=Turn(s, DISCARD, roll=a.value))
@@ -260,17 +360,29 @@ def discard(state: GameState, a: Discard) -> GameState:
     s = _on_turn(state, a.player)
     if state.turn.stage != DISCARD:
         raise IllegalAction(
-            f"a card is lost only in Zugzwang, when the roll fits no move: {awaited_words(state)}"
+            msg(
+                "a card is lost only in Zugzwang, when the roll fits no move: {awaited}",
+                awaited=awaited_words(state),
+            )
         )
     u = state.unit(s, a.row)
     rows = q.discard_options(state)
     if u is None or u.flipped:
         why = (
-            f"cards or stacks already at their goal are immune (row {a.row} is flipped)"
+            msg(
+                "cards or stacks already at their goal are immune (row {row} is flipped)",
+                row=a.row,
+            )
             if u is not None
-            else f"there is no card on row {a.row} of {a.player}'s column"
+            else msg("there is no card on row {row} of {name}'s column", row=a.row, name=a.player)
         )
-        raise IllegalAction(f"{why}; choose the top card of the stack on {rows_list(rows)}")
+        raise IllegalAction(
+            msg(
+                "{why}; choose the top card of the stack on {rows}",
+                why=why,
+                rows=rows_list(rows),
+            )
+        )
     left, lost = b.zugzwang_cascade(u.cards, a.row)
     state = evolve(
         state,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...errors import IllegalAction
+from ...i18n.message import msg
 from ..common import engine as common
 from . import turns
 from .actions import (
@@ -42,15 +43,22 @@ def catalogue_for(start: Start) -> Catalogue:
     if start.cards is not None:
         if start.cards.name != start.catalogue:
             raise IllegalAction(
-                f"the start line names the catalogue {start.catalogue!r} but carries"
-                f" {start.cards.name!r}"
+                msg(
+                    "the start line names the catalogue {named!r} but carries {carried!r}",
+                    named=start.catalogue,
+                    carried=start.cards.name,
+                )
             )
         return start.cards
     cat = CATALOGUES.get(start.catalogue)
     if cat is None:
         raise IllegalAction(
-            f"unknown catalogue {start.catalogue!r}; the companion knows"
-            f" {', '.join(CATALOGUES)} (or give the deck's 'cards' in the start line)"
+            msg(
+                "unknown catalogue {name!r}; the companion knows {known}"
+                " (or give the deck's 'cards' in the start line)",
+                name=start.catalogue,
+                known=", ".join(CATALOGUES),
+            )
         )
     return cat
 
@@ -59,25 +67,40 @@ def start_game(start: Start) -> GameState:
     """The state after the deal: 12 cards face down for each player, the rest as the
     draw pile; the discard pile's first card (``upturn``) is awaited."""
     if start.game != GAME:
-        raise IllegalAction(f"this is a {GAME!r} engine, not one for {start.game!r}")
+        raise IllegalAction(
+            msg("this is a {game!r} engine, not one for {other!r}", game=GAME, other=start.game)
+        )
     cat = catalogue_for(start)
     players = tuple(start.players)
     most = cat.max_players(LAYOUT_SIZE)
     if most < MIN_PLAYERS:
         raise IllegalAction(
-            f"the {cat.size}-card catalogue {cat.name!r} is too small for HiLo:"
-            f" {MIN_PLAYERS} players need at least {MIN_PLAYERS * LAYOUT_SIZE + 2} cards"
-            " (12 each, a discard and a draw pile)"
+            msg(
+                "the {size}-card catalogue {name!r} is too small for HiLo:"
+                " {least} players need at least {cards} cards"
+                " (12 each, a discard and a draw pile)",
+                size=cat.size,
+                name=cat.name,
+                least=MIN_PLAYERS,
+                cards=MIN_PLAYERS * LAYOUT_SIZE + 2,
+            )
         )
     if not MIN_PLAYERS <= len(players) <= most:
         raise IllegalAction(
-            f"HiLo with the {cat.size}-card catalogue {cat.name!r} is played by"
-            f" {MIN_PLAYERS} to {most} players (12 cards each, a discard and a draw pile),"
-            f" not {len(players)}"
+            msg(
+                "HiLo with the {size}-card catalogue {name!r} is played by"
+                " {least} to {most} players (12 cards each, a discard and a draw pile),"
+                " not {n}",
+                size=cat.size,
+                name=cat.name,
+                least=MIN_PLAYERS,
+                most=most,
+                n=len(players),
+            )
         )
     if len(set(players)) != len(players) or not all(p.strip() for p in players):
         raise IllegalAction(
-            "every player needs a name of his own (names must be distinct and not blank)"
+            msg("every player needs a name of his own (names must be distinct and not blank)")
         )
     dealt = LAYOUT_SIZE * len(players)
     return GameState(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...errors import IllegalAction
+from ...i18n.message import msg
 from ..common.text import and_list as and_list
 from ..common.text import or_list as or_list
 from ..common.text import seat_in
@@ -27,5 +28,8 @@ def slot_of(name: str) -> int:
         return SLOTS.index(name)
     except ValueError:
         raise IllegalAction(
-            f"there is no slot {name!r}; a layout has T1..T6 (top row) and B1..B6 (bottom row)"
+            msg(
+                "there is no slot {name!r}; a layout has T1..T6 (top row) and B1..B6 (bottom row)",
+                name=name,
+            )
         ) from None

@@ -9,6 +9,7 @@ turn). An illegal action raises ``IllegalAction`` and changes nothing.
 from __future__ import annotations
 
 from ...errors import IllegalAction
+from ...i18n.message import msg
 from . import queries as q
 from .actions import Discard, Draw, Exchange, Redraw, Reveal, Spell, Take, Uncover, Upturn
 from .names import (
@@ -34,15 +35,23 @@ from .text import and_list, or_list, seat_of, slot_list, slot_of
 # -- what is awaited, in words ------------------------------------------------------
 
 _WAITS = {
-    UPTURN: "the top card of the draw pile to be turned over as the discard pile (upturn)",
-    SETUP: "{p} to turn over a starting card (reveal)",
-    REDRAW: "{p} to replace the Magician with a new card from the draw pile (redraw)",
-    TURN: "{p} to take the discard pile's top card (A: take) or draw a card (B: draw)",
-    DECIDE: "{p} to exchange the drawn card into the layout (exchange) or put it on the"
-    " discard pile (discard)",
-    REVEAL: "{p} to turn over a face-down card (reveal)",
-    SPELL: "{p}'s Magician to cast its spell (spell)",
-    UNCOVER: "{p} to show the remaining face-down cards (uncover)",
+    UPTURN: lambda p: msg(
+        "the top card of the draw pile to be turned over as the discard pile (upturn)"
+    ),
+    SETUP: lambda p: msg("{p} to turn over a starting card (reveal)", p=p),
+    REDRAW: lambda p: msg(
+        "{p} to replace the Magician with a new card from the draw pile (redraw)", p=p
+    ),
+    TURN: lambda p: msg(
+        "{p} to take the discard pile's top card (A: take) or draw a card (B: draw)", p=p
+    ),
+    DECIDE: lambda p: msg(
+        "{p} to exchange the drawn card into the layout (exchange) or put it on the"
+        " discard pile (discard)",
+        p=p,
+    ),
+    SPELL: lambda p: msg("{p}'s Magician to cast its spell (spell)", p=p),
+    UNCOVER: lambda p: msg("{p} to show the remaining face-down cards (uncover)", p=p),
 }
 
 
@@ -50,45 +59,65 @@ def waits_for(state: GameState) -> str:
     """The awaited decision as a phrase: ``"Ana to turn over a face-down card (reveal)"``."""
     aw = q.awaiting(state)
     if aw is None:
-        return "nothing: the game is over"
+        return msg("nothing: the game is over")
     who = aw.player
     if state.phase == SETUP:
         who = or_list(state.players[i] for i in state.setup_left)
     elif state.phase == UNCOVER:
         who = or_list(state.players[i] for i in q.uncover_owed(state))
-    phrase = _WAITS[state.phase].format(p=who)
     if state.phase == REVEAL:
-        why = "the Phoenix" if state.because == BECAUSE_PHOENIX else "the discarded card"
-        phrase = phrase[:-1] + f", for {why})"
-    return phrase
+        if state.because == BECAUSE_PHOENIX:
+            return msg("{p} to turn over a face-down card (reveal, for the Phoenix)", p=who)
+        return msg("{p} to turn over a face-down card (reveal, for the discarded card)", p=who)
+    return _WAITS[state.phase](who)
 
 
 def over_words(state: GameState) -> str:
     """Why nothing more is allowed: who won, with how many Sterntaler."""
     best = max(state.scores or (0,))
-    return f"the game is over; {and_list(state.winners)} won with {best} Sterntaler"
+    return msg(
+        "the game is over; {winners} won with {best} Sterntaler",
+        winners=and_list(state.winners),
+        best=best,
+    )
 
 
 def _expect(state: GameState, phases: tuple[str, ...], what: str, player: str | None) -> int:
     """Check the phase and the actor; return the actor's seat."""
     if state.phase not in phases:
-        raise IllegalAction(f"{what} is not allowed now: the game waits for {waits_for(state)}")
+        raise IllegalAction(
+            msg(
+                "{what} is not allowed now: the game waits for {waits}",
+                what=what,
+                waits=waits_for(state),
+            )
+        )
     if player is None:
         return -1
     seat = seat_of(state, player)
     if state.phase == SETUP:
         if seat not in state.setup_left:
             raise IllegalAction(
-                f"{player} has already turned over a starting card; each player turns over"
-                f" one; waiting for {waits_for(state)}"
+                msg(
+                    "{player} has already turned over a starting card; each player turns over"
+                    " one; waiting for {waits}",
+                    player=player,
+                    waits=waits_for(state),
+                )
             )
         return seat
     if state.phase == UNCOVER:
         if seat not in q.uncover_owed(state):
-            raise IllegalAction(f"{player} has no face-down card left to show")
+            raise IllegalAction(msg("{player} has no face-down card left to show", player=player))
         return seat
     if seat != state.current:
-        raise IllegalAction(f"it is not {player}'s turn: the game waits for {waits_for(state)}")
+        raise IllegalAction(
+            msg(
+                "it is not {player}'s turn: the game waits for {waits}",
+                player=player,
+                waits=waits_for(state),
+            )
+        )
     return seat
 
 
@@ -96,10 +125,14 @@ def _design(state: GameState, card: str) -> int:
     i = state.catalogue.index.get(card)
     if i is None:
         ids = [c.id for c in state.catalogue.cards]
-        known = ", ".join(ids) if len(ids) <= 40 else f"{len(ids)} designs"
+        known = ", ".join(ids) if len(ids) <= 40 else msg("{n} designs", n=len(ids))
         raise IllegalAction(
-            f"there is no card {card!r} in the catalogue {state.catalogue.name!r}; its cards"
-            f" are {known}"
+            msg(
+                "there is no card {card!r} in the catalogue {name!r}; its cards are {known}",
+                card=card,
+                name=state.catalogue.name,
+                known=known,
+            )
         )
     return i
 
@@ -109,8 +142,13 @@ def _from_layout(state: GameState, card: str, where: str) -> tuple[int, ...]:
     i = _design(state, card)
     if not state.unseen[i]:
         raise IllegalAction(
-            f"{where} cannot be {card!r}: every copy of it is already accounted for"
-            f" ({_whereabouts(state, card)})"
+            msg(
+                "{where} cannot be {card!r}: every copy of it is already accounted for"
+                " ({whereabouts})",
+                where=where,
+                card=card,
+                whereabouts=_whereabouts(state, card),
+            )
         )
     return bump(state.unseen, i, -1)
 
@@ -123,7 +161,7 @@ def _from_pile(state: GameState, card: str) -> GameState:
     still show is refused later."""
     i = _design(state, card)
     if state.pile_size == 0:
-        raise IllegalAction("the draw pile is empty")
+        raise IllegalAction(msg("the draw pile is empty"))
     if state.pile_known[i]:
         return evolve(
             state, pile_size=state.pile_size - 1, pile_known=bump(state.pile_known, i, -1)
@@ -131,26 +169,34 @@ def _from_pile(state: GameState, card: str) -> GameState:
     if state.pile_unknown and state.unseen[i]:
         return evolve(state, pile_size=state.pile_size - 1, unseen=bump(state.unseen, i, -1))
     raise IllegalAction(
-        f"the draw pile cannot show {card!r}: every copy of it is accounted for"
-        f" ({_whereabouts(state, card)})"
+        msg(
+            "the draw pile cannot show {card!r}: every copy of it is accounted for ({whereabouts})",
+            card=card,
+            whereabouts=_whereabouts(state, card),
+        )
     )
 
 
-def _whereabouts(state: GameState, card: str) -> str:
+def _whereabouts(state: GameState, card: str):
     spots = [
-        f"{state.players[s]}'s {SLOTS[i]}"
+        _spot(state.players[s], SLOTS[i])
         for s, lay in enumerate(state.layouts)
         for i, c in enumerate(lay)
         if c == card
     ]
     if card in state.discard:
-        spots.append(f"{state.discard.count(card)} on the discard pile")
+        spots.append(msg("{n} on the discard pile", n=state.discard.count(card)))
     if state.drawn == card:
-        spots.append("the drawn card")
+        spots.append(msg("the drawn card"))
     k = state.pile_known[state.catalogue.index[card]]
     if k:
-        spots.append(f"{k} known in the draw pile")
-    return and_list(spots) if spots else "none left"
+        spots.append(msg("{n} known in the draw pile", n=k))
+    return and_list(spots) if spots else msg("none left")
+
+
+def _spot(player: str, slot: str):
+    """``Ana's T3``."""
+    return msg("{player}'s {slot}", player=player, slot=slot)
 
 
 def _own_slot(slot: str) -> int:
@@ -161,13 +207,13 @@ def _own_slot(slot: str) -> int:
 
 
 def upturn(state: GameState, a: Upturn) -> GameState:
-    _expect(state, (UPTURN,), "turning over the discard pile's first card", None)
+    _expect(state, (UPTURN,), msg("turning over the discard pile's first card"), None)
     s = _from_pile(state, a.card)
     return evolve(s, discard=(a.card,), phase=SETUP, setup_left=tuple(range(state.n)))
 
 
 def _setup_reveal(state: GameState, seat: int, slot: int, card: str) -> GameState:
-    unseen = _from_layout(state, card, f"{state.players[seat]}'s {SLOTS[slot]}")
+    unseen = _from_layout(state, card, _spot(state.players[seat], SLOTS[slot]))
     left = tuple(i for i in state.setup_left if i != seat)
     if state.catalogue.kind(card) == MAGICIAN:
         # "shuffle it back into the draw pile and take a new card from the draw pile"
@@ -188,7 +234,7 @@ def _setup_reveal(state: GameState, seat: int, slot: int, card: str) -> GameStat
 
 
 def redraw(state: GameState, a: Redraw) -> GameState:
-    seat = _expect(state, (REDRAW,), "a redraw", a.player)
+    seat = _expect(state, (REDRAW,), msg("a redraw"), a.player)
     slot = state.layouts[seat].index(EMPTY)
     s = _from_pile(state, a.card)
     if state.catalogue.kind(a.card) == MAGICIAN:
@@ -209,27 +255,32 @@ def _setup_done_or_next(state: GameState) -> GameState:
 
 
 def reveal(state: GameState, a: Reveal) -> GameState:
-    seat = _expect(state, (SETUP, REVEAL), "turning over a card", a.player)
+    seat = _expect(state, (SETUP, REVEAL), msg("turning over a card"), a.player)
     slot = _own_slot(a.slot)
     if state.layouts[seat][slot] is not None:
         raise IllegalAction(
-            f"{a.player}'s {a.slot} is already face up; turn over a face-down card:"
-            f" {slot_list(state.face_down(seat))}"
+            msg(
+                "{spot} is already face up; turn over a face-down card: {slots}",
+                spot=_spot(a.player, a.slot),
+                slots=slot_list(state.face_down(seat)),
+            )
         )
     if state.phase == SETUP:
         return _setup_reveal(state, seat, slot, a.card)
-    unseen = _from_layout(state, a.card, f"{a.player}'s {a.slot}")
+    unseen = _from_layout(state, a.card, _spot(a.player, a.slot))
     s = evolve(state, layouts=put(state.layouts, seat, slot, a.card), unseen=unseen, because=None)
     return _arrived(s, a.card)
 
 
 def take(state: GameState, a: Take) -> GameState:
-    seat = _expect(state, (TURN,), "taking the discard pile's top card", a.player)
+    seat = _expect(state, (TURN,), msg("taking the discard pile's top card"), a.player)
     slot = _own_slot(a.slot)
     if not state.discard:
         raise IllegalAction(
-            "the discard pile is empty (it was shuffled into the new draw pile);"
-            " draw from the draw pile instead (B: draw)"
+            msg(
+                "the discard pile is empty (it was shuffled into the new draw pile);"
+                " draw from the draw pile instead (B: draw)"
+            )
         )
     card = state.discard[-1]
     layouts, unseen, out = _swap_in(state, seat, slot, card, a.discards, a.player)
@@ -238,13 +289,13 @@ def take(state: GameState, a: Take) -> GameState:
 
 
 def draw(state: GameState, a: Draw) -> GameState:
-    _expect(state, (TURN,), "drawing a card", a.player)
+    _expect(state, (TURN,), msg("drawing a card"), a.player)
     s = _from_pile(state, a.card)
     return evolve(s, drawn=a.card, phase=DECIDE)
 
 
 def exchange(state: GameState, a: Exchange) -> GameState:
-    seat = _expect(state, (DECIDE,), "exchanging a drawn card", a.player)
+    seat = _expect(state, (DECIDE,), msg("exchanging a drawn card"), a.player)
     slot = _own_slot(a.slot)
     card = state.drawn
     layouts, unseen, out = _swap_in(state, seat, slot, card, a.discards, a.player)
@@ -253,7 +304,7 @@ def exchange(state: GameState, a: Exchange) -> GameState:
 
 
 def discard(state: GameState, a: Discard) -> GameState:
-    seat = _expect(state, (DECIDE,), "discarding a drawn card", a.player)
+    seat = _expect(state, (DECIDE,), msg("discarding a drawn card"), a.player)
     s = evolve(state, discard=(*state.discard, state.drawn), drawn=None)
     if not s.face_down(seat):  # cannot happen while the game runs; kept for safety
         return _end_turn(s)
@@ -269,38 +320,57 @@ def _swap_in(state, seat, slot, card, discards, player):
     if old is None:
         if discards is None:
             raise IllegalAction(
-                f"{player}'s {SLOTS[slot]} was face down: the record must say which card"
-                " went onto the discard pile ('discards')"
+                msg(
+                    "{spot} was face down: the record must say which card"
+                    " went onto the discard pile ('discards')",
+                    spot=_spot(player, SLOTS[slot]),
+                )
             )
-        unseen = _from_layout(state, discards, f"{player}'s face-down {SLOTS[slot]}")
+        unseen = _from_layout(
+            state, discards, msg("{player}'s face-down {slot}", player=player, slot=SLOTS[slot])
+        )
         old = discards
     elif discards is not None and discards != old:
         raise IllegalAction(
-            f"{player}'s {SLOTS[slot]} shows {old!r}, so {old!r} goes onto the discard pile,"
-            f" not {discards!r}"
+            msg(
+                "{spot} shows {old!r}, so {old!r} goes onto the discard pile, not {given!r}",
+                spot=_spot(player, SLOTS[slot]),
+                old=old,
+                given=discards,
+            )
         )
     return put(state.layouts, seat, slot, card), unseen, old
 
 
 def spell(state: GameState, a: Spell) -> GameState:
-    seat = _expect(state, (SPELL,), "a Magician's spell", a.player)
+    seat = _expect(state, (SPELL,), msg("a Magician's spell"), a.player)
     mine, theirs = _own_slot(a.slot), _own_slot(a.at)
     other = seat_of(state, a.with_)
     if other == seat:
         raise IllegalAction(
-            "the spell exchanges a card with another player's layout, never within one's own"
-            " (the layout rule); choose "
-            + or_list(p for i, p in enumerate(state.players) if i != seat)
+            msg(
+                "the spell exchanges a card with another player's layout, never within one's"
+                " own (the layout rule); choose {others}",
+                others=or_list(p for i, p in enumerate(state.players) if i != seat),
+            )
         )
     if mine not in q.spell_own_slots(state):
         raise IllegalAction(
-            f"{a.player}'s {a.slot} holds a Magician, and Magicians are never exchanged by a"
-            f" spell; choose {slot_list(q.spell_own_slots(state))}"
+            msg(
+                "{spot} holds a Magician, and Magicians are never exchanged by a"
+                " spell; choose {slots}",
+                spot=_spot(a.player, a.slot),
+                slots=slot_list(q.spell_own_slots(state)),
+            )
         )
     if theirs not in q.spell_target_slots(state, other):
         raise IllegalAction(
-            f"{a.with_}'s {a.at} holds a Magician, and Magicians are never exchanged by a"
-            f" spell; choose {slot_list(q.spell_target_slots(state, other))}"
+            msg(
+                "{spot} holds a Magician, and Magicians are never exchanged by a"
+                " spell; choose {slots}",
+                spot=_spot(a.with_, a.at),
+                slots=slot_list(q.spell_target_slots(state, other)),
+            )
         )
     got, gave = state.layouts[other][theirs], state.layouts[seat][mine]
     lays = put(put(state.layouts, seat, mine, got), other, theirs, gave)
@@ -311,18 +381,21 @@ def spell(state: GameState, a: Spell) -> GameState:
 
 
 def uncover(state: GameState, a: Uncover) -> GameState:
-    seat = _expect(state, (UNCOVER,), "uncovering cards", a.player)
+    seat = _expect(state, (UNCOVER,), msg("uncovering cards"), a.player)
     down = state.face_down(seat)
     listed = [slot_of(sl) for sl, _ in a.cards]
     if sorted(listed) != list(down):
         raise IllegalAction(
-            f"{a.player} must show exactly his face-down cards, "
-            + and_list(SLOTS[i] for i in down)
-            + f"; the record lists {and_list(sl for sl, _ in a.cards) or 'none'}"
+            msg(
+                "{player} must show exactly his face-down cards, {down}; the record lists {listed}",
+                player=a.player,
+                down=and_list(SLOTS[i] for i in down),
+                listed=and_list(sl for sl, _ in a.cards) if a.cards else msg("none"),
+            )
         )
     s = state
     for (sl, card), i in zip(a.cards, listed, strict=True):
-        unseen = _from_layout(s, card, f"{a.player}'s {sl}")
+        unseen = _from_layout(s, card, _spot(a.player, sl))
         s = evolve(s, unseen=unseen, layouts=put(s.layouts, seat, i, card))
     if q.uncover_owed(s):
         return s

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...errors import IllegalAction
+from ...i18n.message import msg
 from ..common import engine as common
 from . import resolution, turns
 from .actions import (
@@ -48,24 +49,31 @@ def start_game(start: Start, *, fate_home_x: float = FATE_HOME_X_MM) -> GameStat
     """The state at the first round's condition: base prize in the pot, the pillar
     holder as chieftain. ``fate_home_x`` (mm) is where the Stone of Fate rests."""
     if start.game != GAME:
-        raise IllegalAction(f"this is a {GAME!r} engine, not one for {start.game!r}")
+        raise IllegalAction(
+            msg("this is a {game!r} engine, not one for {other!r}", game=GAME, other=start.game)
+        )
     players = tuple(start.players)
     if not 2 <= len(players) <= 4:
-        raise IllegalAction(f"Hinkel & Stein is played by 2, 3 or 4 players, not {len(players)}")
+        raise IllegalAction(
+            msg("Hinkel & Stein is played by 2, 3 or 4 players, not {n}", n=len(players))
+        )
     if len(set(players)) != len(players) or not all(p.strip() for p in players):
         raise IllegalAction(
-            "every player needs a name of his own (names must be distinct and not blank)"
+            msg("every player needs a name of his own (names must be distinct and not blank)")
         )
     if len(start.deal) != len(players):
-        raise IllegalAction("the deal must give cards to every player, and to nobody else")
+        raise IllegalAction(msg("the deal must give cards to every player, and to nobody else"))
     resolution.check_deal(players, start.deal)
     if not fate_position_allowed(fate_home_x):
         raise IllegalAction(
-            "the Stone of Fate must rest on the beam and off the placement spaces,"
-            f" not at {fate_home_x:g} mm"
+            msg(
+                "the Stone of Fate must rest on the beam and off the placement spaces,"
+                " not at {x:g} mm",
+                x=fate_home_x,
+            )
         )
     if start.supply < 0:
-        raise IllegalAction(f"the supply cannot hold {start.supply} discs")
+        raise IllegalAction(msg("the supply cannot hold {n} discs", n=start.supply))
     cards = tuple(tuple(k) for k in start.deal)
     chief = next(i for i, ks in enumerate(cards) if PILLAR in ks)
     state = GameState(
@@ -89,7 +97,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
 
 def _over(state: GameState) -> str:
-    return f"the game is over; the winners are {and_list(state.winners)}"
+    return msg("the game is over; the winners are {winners}", winners=and_list(state.winners))
 
 
 def _first(state: GameState, action: Action) -> None:
@@ -98,11 +106,20 @@ def _first(state: GameState, action: Action) -> None:
     kind = type(action)
     if r.offered_to is not None and not r.answered and kind is not Answer:
         to, chief = state.players[r.offered_to], state.players[state.chieftain]
-        raise IllegalAction(f"{to} must first answer {chief}'s offer of a partnership")
+        raise IllegalAction(
+            msg("{to} must first answer {chief}'s offer of a partnership", to=to, chief=chief)
+        )
     if state.keep_pending is not None and kind not in (Keep, Offer, Answer):
         holder = state.players[state.holder(BOULDER)]
         a, b = state.keep_pending
-        raise IllegalAction(f"{holder} must first choose which boulder to keep, {a} or {b}")
+        raise IllegalAction(
+            msg(
+                "{holder} must first choose which boulder to keep, {a} or {b}",
+                holder=holder,
+                a=a,
+                b=b,
+            )
+        )
 
 
 def replay(actions: Iterable[Action]) -> GameState:

@@ -4,6 +4,7 @@ round (payout, next chieftain, stones leaving), the keep, and the end of a pass.
 from __future__ import annotations
 
 from ...errors import IllegalAction
+from ...i18n.message import msg, nmsg
 from . import queries as q
 from .actions import Boulder, Fate, Keep, Tilt
 from .discs import base_prize, pass_scoring
@@ -23,38 +24,54 @@ from .names import (
     fate_position_allowed,
 )
 from .state import GameState, RoundResult, RoundState, evolve
-from .text import and_list, or_list, seat
+from .text import and_list, or_list, seat, word
 
 
 def _boulder_holder_acting(state: GameState, name: str, what: str) -> int:
     i = seat(state, name)
     holder = state.holder(BOULDER)
     if holder is None or i != holder:
-        who = state.players[holder] if holder is not None else "nobody"
-        raise IllegalAction(f"only the boulder holder ({who}) may {what}")
+        who = state.players[holder] if holder is not None else msg("nobody")
+        raise IllegalAction(msg("only the boulder holder ({who}) may {what}", who=who, what=what))
     if not q.window_open(state):
-        raise IllegalAction(f"{what} comes only after all four spaces are filled, before the tilt")
+        raise IllegalAction(
+            msg(
+                "{what} comes only after all four spaces are filled, before the tilt",
+                what=what,
+            )
+        )
     if not q.boulder_holder_may_act(state):
         raise IllegalAction(
-            f"{name} played the boulders passively this round, so their abilities are not available"
+            msg(
+                "{name} played the boulders passively this round,"
+                " so their abilities are not available",
+                name=name,
+            )
         )
     return i
 
 
 def boulder(state: GameState, a: Boulder) -> GameState:
     who = a.player
-    _boulder_holder_acting(state, who, "add the smallest boulder")
+    _boulder_holder_acting(state, who, msg("add the smallest boulder"))
     if ABILITY_BOULDER in state.used:
-        raise IllegalAction("the smallest boulder has already been added once this pass")
+        raise IllegalAction(msg("the smallest boulder has already been added once this pass"))
     if list(a.stones) != [SMALLEST_BOULDER]:
         raise IllegalAction(
-            f"only the smallest boulder, B1, may be added; not {'+'.join(a.stones)}"
+            msg(
+                "only the smallest boulder, B1, may be added; not {stones}",
+                stones="+".join(a.stones),
+            )
         )
     if SMALLEST_BOULDER not in state.available(BOULDER):
-        raise IllegalAction(f"{who} no longer holds B1, so the boulder cannot be added this pass")
+        raise IllegalAction(
+            msg("{who} no longer holds B1, so the boulder cannot be added this pass", who=who)
+        )
     space = q.boulder_space_option(state)
     if a.space != space:
-        raise IllegalAction(f"B1 must go on {space}, the space where this round's boulder lies")
+        raise IllegalAction(
+            msg("B1 must go on {space}, the space where this round's boulder lies", space=space)
+        )
     r = state.round
     placements = list(r.placements)
     k = SPACES.index(space)
@@ -67,14 +84,18 @@ def boulder(state: GameState, a: Boulder) -> GameState:
 
 
 def fate(state: GameState, a: Fate) -> GameState:
-    _boulder_holder_acting(state, a.player, "move the Stone of Fate")
+    _boulder_holder_acting(state, a.player, msg("move the Stone of Fate"))
     if ABILITY_FATE in state.used:
-        raise IllegalAction("the Stone of Fate has already been moved once this pass")
+        raise IllegalAction(msg("the Stone of Fate has already been moved once this pass"))
     if not fate_position_allowed(a.x):
-        spans = or_list(f"{lo:g} to {hi:g}" for lo, hi in fate_intervals_mm())
+        spans = or_list(msg("{lo:g} to {hi:g}", lo=lo, hi=hi) for lo, hi in fate_intervals_mm())
         raise IllegalAction(
-            f"the Stone of Fate must lie on the beam and off the placement spaces;"
-            f" x = {a.x:g} mm is not allowed (allowed: {spans} mm, space edges excluded)"
+            msg(
+                "the Stone of Fate must lie on the beam and off the placement spaces;"
+                " x = {x:g} mm is not allowed (allowed: {spans} mm, space edges excluded)",
+                x=a.x,
+                spans=spans,
+            )
         )
     return evolve(state, used=state.used | {ABILITY_FATE}, round=evolve(state.round, fate_x=a.x))
 
@@ -83,8 +104,14 @@ def tilt(state: GameState, a: Tilt) -> GameState:
     r = state.round
     if r.turn is not None or r.filled < 4:
         raise IllegalAction(
-            "the round ends only when all four spaces are filled and the last turn is over;"
-            f" {r.filled} of the 4 spaces {'is' if r.filled == 1 else 'are'} filled"
+            nmsg(
+                "the round ends only when all four spaces are filled and the last turn is over;"
+                " {n} of the 4 spaces is filled",
+                "the round ends only when all four spaces are filled and the last turn is over;"
+                " {n} of the 4 spaces are filled",
+                r.filled,
+                n=r.filled,
+            )
         )
     res = q.outcome(state, a.down)
     discs = tuple(d + p for d, p in zip(state.discs, res.paid, strict=True))
@@ -135,14 +162,23 @@ def keep(state: GameState, a: Keep) -> GameState:
     i = seat(state, a.player)
     pending = state.keep_pending
     if pending is None:
-        raise IllegalAction("there are no two boulders to choose between")
+        raise IllegalAction(msg("there are no two boulders to choose between"))
     holder = state.holder(BOULDER)
     if i != holder:
         raise IllegalAction(
-            f"only the boulder holder ({state.players[holder]}) chooses which boulder to keep"
+            msg(
+                "only the boulder holder ({who}) chooses which boulder to keep",
+                who=state.players[holder],
+            )
         )
     if a.stone not in pending:
-        raise IllegalAction(f"{a.player} may keep {or_list(pending)}, the boulders on that space")
+        raise IllegalAction(
+            msg(
+                "{who} may keep {stones}, the boulders on that space",
+                who=a.player,
+                stones=or_list(pending),
+            )
+        )
     gone = [s for s in pending if s != a.stone]
     return evolve(state, keep_pending=None, out=state.out | frozenset(gone))
 
@@ -186,21 +222,36 @@ def check_deal(players, deal) -> None:
     from .names import KINDS, KINDS_DEALT_3P
 
     n = len(players)
-    got = "; ".join(f"{p}: {and_list(k) or 'nothing'}" for p, k in zip(players, deal, strict=True))
+    got = [
+        msg(
+            "{player}: {kinds}",
+            player=p,
+            kinds=and_list(word("kind", x) for x in k) if k else msg("nothing"),
+        )
+        for p, k in zip(players, deal, strict=True)
+    ]
     dealt = [k for ks in deal for k in ks]
     if n == 4:
         ok = all(len(k) == 1 for k in deal) and sorted(dealt) == sorted(KINDS)
-        need = "with 4 players each is dealt one kind, and all four kinds are dealt"
+        need = msg("with 4 players each is dealt one kind, and all four kinds are dealt")
     elif n == 3:
         ok = all(len(k) == 1 for k in deal) and sorted(dealt) == sorted(KINDS_DEALT_3P)
-        need = (
+        need = msg(
             "with 3 players each is dealt one of pillar, hinkelstein and boulder"
             " (quartz stays neutral)"
         )
     else:
         ok = all(len(k) == 2 for k in deal) and sorted(dealt) == sorted(KINDS)
-        need = (
+        need = msg(
             "with 2 players each is dealt two kinds [left card, right card], all four kinds in all"
         )
     if not ok:
-        raise IllegalAction(f"{need}; got {got}")
+        raise IllegalAction(msg("{need}; got {got}", need=need, got=_semicolons(got)))
+
+
+def _semicolons(items):
+    """``a; b; c``: a list of lists."""
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = msg("{head}; {last}", head=out, last=item)
+    return out

@@ -5,6 +5,7 @@ raises ``IllegalAction`` saying what is allowed instead."""
 from __future__ import annotations
 
 from ...errors import IllegalAction
+from ...i18n.message import msg, nmsg
 from . import queries as q
 from .actions import Answer, Call, Condition, Mode, Notch, Offer, Place, Stake
 from .discs import ensure_supply, refill_amount
@@ -20,25 +21,35 @@ from .names import (
     TAKE,
 )
 from .state import GameState, Placement, Turn, evolve
-from .text import and_list, or_list, seat, stone_list
+from .text import and_list, or_list, seat, stone_list, word
 
 
 def offer(state: GameState, a: Offer) -> GameState:
     i = seat(state, a.player)
     to = seat(state, a.to)
     if state.n != 3:
-        raise IllegalAction("a partnership can only be offered in the 3-player game")
+        raise IllegalAction(msg("a partnership can only be offered in the 3-player game"))
     chief = state.players[state.chieftain]
     if i != state.chieftain:
-        raise IllegalAction(f"only the chieftain ({chief}) may offer a partnership")
+        raise IllegalAction(
+            msg("only the chieftain ({chief}) may offer a partnership", chief=chief)
+        )
     r = state.round
     if r.offered_to is not None:
-        raise IllegalAction(f"{chief} has already offered a partnership this round (once a round)")
+        raise IllegalAction(
+            msg("{chief} has already offered a partnership this round (once a round)", chief=chief)
+        )
     if r.turn is not None or r.done:
-        raise IllegalAction("a partnership can only be offered before the round's first call")
+        raise IllegalAction(msg("a partnership can only be offered before the round's first call"))
     if to == i:
         others = or_list(p for j, p in enumerate(state.players) if j != i)
-        raise IllegalAction(f"{chief} cannot offer a partnership to himself; offer it to {others}")
+        raise IllegalAction(
+            msg(
+                "{chief} cannot offer a partnership to himself; offer it to {others}",
+                chief=chief,
+                others=others,
+            )
+        )
     return evolve(state, round=evolve(r, offered_to=to))
 
 
@@ -46,10 +57,10 @@ def answer(state: GameState, a: Answer) -> GameState:
     i = seat(state, a.player)
     r = state.round
     if r.offered_to is None or r.answered:
-        raise IllegalAction("there is no offer of a partnership to answer")
+        raise IllegalAction(msg("there is no offer of a partnership to answer"))
     if i != r.offered_to:
         to = state.players[r.offered_to]
-        raise IllegalAction(f"the offer was made to {to}; only {to} may answer it")
+        raise IllegalAction(msg("the offer was made to {to}; only {to} may answer it", to=to))
     return evolve(state, round=evolve(r, answered=True, partner=i if a.accept else None))
 
 
@@ -57,11 +68,16 @@ def condition(state: GameState, a: Condition) -> GameState:
     i = seat(state, a.player)
     chief = state.players[state.chieftain]
     if i != state.chieftain:
-        raise IllegalAction(f"only the chieftain ({chief}) sets the victory condition")
+        raise IllegalAction(
+            msg("only the chieftain ({chief}) sets the victory condition", chief=chief)
+        )
     r = state.round
     if r.condition is not None:
         raise IllegalAction(
-            f"the victory condition of this round is already set ({r.condition} side wins)"
+            msg(
+                "the victory condition of this round is already set ({side} side wins)",
+                side=word("condition", r.condition),
+            )
         )
     return evolve(state, round=evolve(r, condition=a.wins))
 
@@ -72,16 +88,20 @@ def call(state: GameState, a: Call) -> GameState:
     chief = state.players[state.chieftain]
     r = state.round
     if i != state.chieftain:
-        raise IllegalAction(f"only the chieftain ({chief}) calls who places next")
+        raise IllegalAction(msg("only the chieftain ({chief}) calls who places next", chief=chief))
     if r.condition is None:
-        raise IllegalAction(f"{chief} must first set the victory condition (heavier or lighter)")
+        raise IllegalAction(
+            msg("{chief} must first set the victory condition (heavier or lighter)", chief=chief)
+        )
     if r.turn is not None:
         who = state.players[r.turn.player]
-        raise IllegalAction(f"{who}'s turn is still open: {who} must place a stone first")
+        raise IllegalAction(
+            msg("{who}'s turn is still open: {who} must place a stone first", who=who)
+        )
     if r.filled == 4:
-        raise IllegalAction("all four spaces are taken; the round ends when the scale tilts")
+        raise IllegalAction(msg("all four spaces are taken; the round ends when the scale tilts"))
     if a.stones == QUARTZ_STONES and state.n != 3:
-        raise IllegalAction("calling for the quartz stones exists only in the 3-player game")
+        raise IllegalAction(msg("calling for the quartz stones exists only in the 3-player game"))
     options = q.call_options(state)
     if (target, a.stones) not in options:
         raise IllegalAction(_why_not_callable(state, target, a.stones, options))
@@ -97,51 +117,78 @@ def call(state: GameState, a: Call) -> GameState:
 def _why_not_callable(state: GameState, target: int, stones: str, options) -> str:
     name = state.players[target]
     allowed = or_list(
-        state.players[s] + (" (quartz stones)" if st == QUARTZ_STONES else "") for s, st in options
+        msg("{name} (quartz stones)", name=state.players[s])
+        if st == QUARTZ_STONES
+        else state.players[s]
+        for s, st in options
     )
     if stones == QUARTZ_STONES:
         if target == state.chieftain:
-            why = "the chieftain may never place the quartz stones"
+            why = msg("the chieftain may never place the quartz stones")
         elif any(t.stones == QUARTZ_STONES for t in q.turns_this_round(state)):
-            why = "the quartz stones have already been placed this round"
+            why = msg("the quartz stones have already been placed this round")
         else:
             third = state.players[q.third_player(state)]
-            why = f"in a partnership the quartz stones are placed by the third player, {third}"
+            why = msg(
+                "in a partnership the quartz stones are placed by the third player, {third}",
+                third=third,
+            )
     elif state.n == 2:
-        why = f"{name} has already been on turn twice this round"
+        why = msg("{name} has already been on turn twice this round", name=name)
     else:
         why = (
-            f"{name} has already placed {'his own stone' if state.n == 3 else 'a stone'} this round"
+            msg("{name} has already placed his own stone this round", name=name)
+            if state.n == 3
+            else msg("{name} has already placed a stone this round", name=name)
         )
-    return f"{why}; the chieftain may call {allowed}"
+    return msg("{why}; the chieftain may call {allowed}", why=why, allowed=allowed)
 
 
 def mode(state: GameState, a: Mode) -> GameState:
     i = seat(state, a.player)
     r = state.round
     if state.n != 2:
-        raise IllegalAction("choosing a kind and active or passive play exists only with 2 players")
+        raise IllegalAction(
+            msg("choosing a kind and active or passive play exists only with 2 players")
+        )
     turn = r.turn
     if turn is None or turn.kind is not None:
-        raise IllegalAction("no turn is waiting for its kind and mode; the chieftain calls first")
+        raise IllegalAction(
+            msg("no turn is waiting for its kind and mode; the chieftain calls first")
+        )
     who = state.players[turn.player]
     if i != turn.player:
-        raise IllegalAction(f"{who} was called, so only {who} chooses the kind and mode")
+        raise IllegalAction(
+            msg("{who} was called, so only {who} chooses the kind and mode", who=who)
+        )
     options = q.mode_options(state)
     if (a.kind, a.active) not in options:
-        allowed = or_list(f"{k} {'active' if act else 'passive'}" for k, act in options)
+        allowed = or_list(
+            msg("{kind} active", kind=word("kind", k))
+            if act
+            else msg("{kind} passive", kind=word("kind", k))
+            for k, act in options
+        )
         earlier = [t for t in r.done if t.player == i]
         repeats = any(t.kind == a.kind or t.active == a.active for t in earlier)
         if a.kind not in state.cards[i]:
-            why = f"{who} holds {and_list(state.cards[i])}, not {a.kind}"
+            why = msg(
+                "{who} holds {cards}, not {kind}",
+                who=who,
+                cards=and_list(word("kind", k) for k in state.cards[i]),
+                kind=word("kind", a.kind),
+            )
         elif not repeats and q.mandatory_kind(state) is not None and i == state.chieftain:
-            why = (
-                f"{who} is chieftain because of the {KIND_PLURAL[q.mandatory_kind(state)]}"
-                " and must play them actively"
+            why = msg(
+                "{who} is chieftain because of the {kinds} and must play them actively",
+                who=who,
+                kinds=word("kinds", KIND_PLURAL[q.mandatory_kind(state)]),
             )
         else:
-            why = f"{who} plays each kind once a round, one actively and one passively"
-        raise IllegalAction(f"{why}; {who} may choose {allowed}")
+            why = msg("{who} plays each kind once a round, one actively and one passively", who=who)
+        raise IllegalAction(
+            msg("{why}; {who} may choose {allowed}", why=why, who=who, allowed=allowed)
+        )
     return evolve(state, round=evolve(r, turn=evolve(turn, kind=a.kind, active=a.active)))
 
 
@@ -149,12 +196,17 @@ def stake(state: GameState, a: Stake) -> GameState:
     turn = _own_open_turn(state, a.player, "stake")
     who = state.players[turn.player]
     if turn.kind is None:
-        raise IllegalAction(f"{who} must first choose a kind and active or passive play (mode)")
+        raise IllegalAction(_mode_first(who))
     if not turn.active:
-        what = "a quartz turn" if turn.stones == QUARTZ_STONES else "a passive turn"
-        raise IllegalAction(f"no discs are staked on {what}; {who} just places a stone")
+        if turn.stones == QUARTZ_STONES:
+            why = msg("no discs are staked on a quartz turn; {who} just places a stone", who=who)
+        else:
+            why = msg("no discs are staked on a passive turn; {who} just places a stone", who=who)
+        raise IllegalAction(why)
     if turn.staked:
-        raise IllegalAction(f"{who} has already staked this turn; now {who} places a stone")
+        raise IllegalAction(
+            msg("{who} has already staked this turn; now {who} places a stone", who=who)
+        )
     ch = q.stake_choices(state)
     amount = a.add if a.add is not None else a.take
     if (a.add is None) == (a.take is None):
@@ -183,39 +235,62 @@ def stake(state: GameState, a: Stake) -> GameState:
     )
 
 
-def _why_not_stake(state: GameState, who: str, a: Stake, ch: q.StakeChoices) -> str:
-    def allowed() -> str:
-        parts = []
-        if ch.adds:
-            parts.append(
-                f"add {or_list(str(n) for n in ch.adds)} disc{'s' if ch.adds[-1] > 1 else ''}"
-            )
-        if ch.take:
-            parts.append("take 1")
-        return " or ".join(parts) if parts else "place without a stake"
+def _mode_first(who: str):
+    return msg("{who} must first choose a kind and active or passive play (mode)", who=who)
 
+
+def _stake_options(ch: q.StakeChoices):
+    """``add 1 or 2 discs or take 1``, ``place without a stake``."""
+    parts = []
+    if ch.adds:
+        last = ch.adds[-1]
+        amounts = or_list(str(n) for n in ch.adds)
+        parts.append(nmsg("add {amounts} disc", "add {amounts} discs", last, amounts=amounts))
+    if ch.take:
+        parts.append(msg("take 1"))
+    return or_list(parts) if parts else msg("place without a stake")
+
+
+def _why_not_stake(state: GameState, who: str, a: Stake, ch: q.StakeChoices):
+    allowed = _stake_options(ch)
     if (a.add is None) == (a.take is None):
-        return f"a stake must either add or take discs, not both or neither; {who} may {allowed()}"
+        return msg(
+            "a stake must either add or take discs, not both or neither; {who} may {allowed}",
+            who=who,
+            allowed=allowed,
+        )
     if a.add is not None and a.add < 1:
-        return f"a player adds at least 1 disc; {who} may {allowed()}"
+        return msg("a player adds at least 1 disc; {who} may {allowed}", who=who, allowed=allowed)
     if a.add is not None and a.add > ch.limit:
         if ch.limit == 2 and state.n == 3:
-            return (
-                f"{who} may {allowed()}; with 3 players the quartz stones are neutral,"
-                " so nobody adds more than 2"
+            return msg(
+                "{who} may {allowed}; with 3 players the quartz stones are neutral,"
+                " so nobody adds more than 2",
+                who=who,
+                allowed=allowed,
             )
         if ch.limit == 2:
-            return (
-                f"{who} may {allowed()}; only the quartz holder, playing his quartz"
-                " actively, may add up to 4"
+            return msg(
+                "{who} may {allowed}; only the quartz holder, playing his quartz"
+                " actively, may add up to 4",
+                who=who,
+                allowed=allowed,
             )
-        return f"{who} may add at most 4 discs; {who} may {allowed()}"
+        return msg("{who} may add at most 4 discs; {who} may {allowed}", who=who, allowed=allowed)
     if a.take is not None and a.take != 1:
-        return f"a player may take exactly 1 disc; {who} may {allowed()}"
+        return msg(
+            "a player may take exactly 1 disc; {who} may {allowed}", who=who, allowed=allowed
+        )
     available = state.supply + refill_amount(state)
-    return (
-        f"the supply can give only {available} disc{'s' if available != 1 else ''}"
-        f" (after every player returns as many as the poorest holds), so {who} may {allowed()}"
+    return nmsg(
+        "the supply can give only {n} disc (after every player returns as many as the"
+        " poorest holds), so {who} may {allowed}",
+        "the supply can give only {n} discs (after every player returns as many as the"
+        " poorest holds), so {who} may {allowed}",
+        available,
+        n=available,
+        who=who,
+        allowed=allowed,
     )
 
 
@@ -225,15 +300,20 @@ def notch(state: GameState, a: Notch) -> GameState:
     options = q.notch_options(state)
     if a.notch not in options:
         if ABILITY_NOTCH in state.used:
-            why = "the Hinkelstein notch has already been used this pass"
+            why = msg("the Hinkelstein notch has already been used this pass")
         elif turn.kind != "hinkelstein" or not turn.active:
-            why = (
+            why = msg(
                 "only the Hinkelstein holder moves the scale to another notch, on his active"
-                f" turn before he places his Hinkelstein; {who} is not playing a Hinkelstein"
-                " actively now"
+                " turn before he places his Hinkelstein; {who} is not playing a Hinkelstein"
+                " actively now",
+                who=who,
             )
         else:
-            why = f"the scale already rests on the {a.notch} notch; choose {or_list(options)}"
+            why = msg(
+                "the scale already rests on the {notch} notch; choose {options}",
+                notch=word("notch", a.notch),
+                options=or_list(word("notch", o) for o in options),
+            )
         raise IllegalAction(why)
     r = state.round
     return evolve(
@@ -247,16 +327,21 @@ def place(state: GameState, a: Place) -> GameState:
     turn = _own_open_turn(state, a.player, "place")
     who = state.players[turn.player]
     if turn.kind is None:
-        raise IllegalAction(f"{who} must first choose a kind and active or passive play (mode)")
+        raise IllegalAction(_mode_first(who))
     if q.stake_due(state):
-        raise IllegalAction(f"{who} must first stake: {_stake_hint(state)}")
+        raise IllegalAction(msg("{who} must first stake: {hint}", who=who, hint=_stake_hint(state)))
     r = state.round
     free = q.free_spaces(state)
     if a.space not in free:
         taken = r.placement(a.space)
         raise IllegalAction(
-            f"{a.space} is taken by {state.players[taken.player]}'s {stone_list(taken.stones)};"
-            f" free spaces: {and_list(free)}"
+            msg(
+                "{space} is taken by {owner}'s {stones}; free spaces: {free}",
+                space=a.space,
+                owner=state.players[taken.player],
+                stones=stone_list(taken.stones),
+                free=and_list(free),
+            )
         )
     groups = q.stone_options(state)
     if tuple(sorted(a.stones)) not in groups:
@@ -275,40 +360,49 @@ def place(state: GameState, a: Place) -> GameState:
     )
 
 
-def _stake_hint(state: GameState) -> str:
+def _stake_hint(state: GameState):
     ch = q.stake_choices(state)
-    parts = [f"add {or_list(str(n) for n in ch.adds)}"] if ch.adds else []
+    parts = [msg("add {amounts}", amounts=or_list(str(n) for n in ch.adds))] if ch.adds else []
     if ch.take:
-        parts.append("take 1")
-    return " or ".join(parts)
+        parts.append(msg("take 1"))
+    return or_list(parts)
 
 
-def _why_not_stones(state: GameState, turn: Turn, stones, groups) -> str:
+def _why_not_stones(state: GameState, turn: Turn, stones, groups):
     who = state.players[turn.player]
-    offered = and_list(stone_list(g) for g in groups) or "none"
+    offered = and_list(stone_list(g) for g in groups) if groups else msg("none")
     kinds = {KIND_OF_STONE[s] for s in stones}
+
+    def may(why):
+        return msg("{why}; {who} may place {offered}", why=why, who=who, offered=offered)
+
     if kinds != {turn.kind}:
-        playing = (
-            "the quartz stones" if turn.stones == QUARTZ_STONES else f"his {KIND_PLURAL[turn.kind]}"
-        )
-        return (
-            f"{who} places {playing} this turn, not {stone_list(stones)}; {who} may place {offered}"
+        given = stone_list(stones)
+        if turn.stones == QUARTZ_STONES:
+            return may(
+                msg("{who} places the quartz stones this turn, not {given}", who=who, given=given)
+            )
+        return may(
+            msg(
+                "{who} places his {kinds} this turn, not {given}",
+                who=who,
+                kinds=word("kinds", KIND_PLURAL[turn.kind]),
+                given=given,
+            )
         )
     if len(stones) == 2:
         if sorted(stones) != ["P1", "P2"]:
-            return f"only the two pillars may be placed together; {who} may place {offered}"
+            return may(msg("only the two pillars may be placed together"))
         if not turn.active:
-            why = "both pillars may only be placed together on an active turn"
-        elif ABILITY_PILLARS in state.used:
-            why = "both pillars have already been placed together this pass"
-        else:
-            why = "the large pillar P2 is out for the rest of this pass"
-        return f"{why}; {who} may place {offered}"
+            return may(msg("both pillars may only be placed together on an active turn"))
+        if ABILITY_PILLARS in state.used:
+            return may(msg("both pillars have already been placed together this pass"))
+        return may(msg("the large pillar P2 is out for the rest of this pass"))
     if len(stones) != 1:
-        return f"a turn places one stone (or both pillars together); {who} may place {offered}"
+        return may(msg("a turn places one stone (or both pillars together)"))
     if turn.stones == QUARTZ_STONES:
-        return f"{stones[0]} has already left the game this pass; {who} may place {offered}"
-    return f"{stones[0]} is no longer in {who}'s hand this pass; {who} may place {offered}"
+        return may(msg("{stone} has already left the game this pass", stone=stones[0]))
+    return may(msg("{stone} is no longer in {who}'s hand this pass", stone=stones[0], who=who))
 
 
 def _own_open_turn(state: GameState, name: str, what: str) -> Turn:
@@ -317,13 +411,29 @@ def _own_open_turn(state: GameState, name: str, what: str) -> Turn:
     turn = r.turn
     if turn is None:
         if r.filled == 4:
-            raise IllegalAction(f"all four spaces are taken; no {what} until the next round")
+            raise IllegalAction(
+                msg(
+                    "all four spaces are taken; no {what} until the next round",
+                    what=word("action", what),
+                )
+            )
         chief = state.players[state.chieftain]
         raise IllegalAction(
-            f"no one is on turn (a turn ends with its stone); {chief} (chieftain) calls"
-            f" who places next, and only then may that player {what}"
+            msg(
+                "no one is on turn (a turn ends with its stone); {chief} (chieftain) calls"
+                " who places next, and only then may that player {what}",
+                chief=chief,
+                what=word("action", what),
+            )
         )
     if i != turn.player:
         who = state.players[turn.player]
-        raise IllegalAction(f"it is {who}'s turn, not {name}'s; only {who} may {what} now")
+        raise IllegalAction(
+            msg(
+                "it is {who}'s turn, not {name}'s; only {who} may {what} now",
+                who=who,
+                name=name,
+                what=word("action", what),
+            )
+        )
     return turn

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...errors import IllegalAction
+from ...i18n.message import msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,30 +90,47 @@ def check(blocks: tuple[Block, ...], die: tuple[str, ...]) -> None:
     """A catalogue needs blocks with distinct ids and positive sizes, a die whose every
     face has blocks of its colour, and no block of a colour the die never shows."""
     if not blocks:
-        raise IllegalAction("the catalogue needs at least one block")
+        raise IllegalAction(msg("the catalogue needs at least one block"))
     seen: set[str] = set()
     for b in blocks:
         if not b.id or not b.colour:
-            raise IllegalAction(f"every block needs an id and a colour, not {b!r}")
+            raise IllegalAction(msg("every block needs an id and a colour, not {b!r}", b=b))
         if b.id in seen:
-            raise IllegalAction(f"two blocks share the id {b.id!r}; every block needs its own")
+            raise IllegalAction(
+                msg("two blocks share the id {id!r}; every block needs its own", id=b.id)
+            )
         seen.add(b.id)
         for name in ("length_mm", "width_mm", "height_mm"):
             v = getattr(b, name)
             if isinstance(v, bool) or not isinstance(v, int | float) or not 0 < v < math.inf:
-                raise IllegalAction(f"block {b.id}: {name} must be a positive number, not {v!r}")
+                raise IllegalAction(
+                    msg(
+                        "block {id}: {name} must be a positive number, not {v!r}",
+                        id=b.id,
+                        name=name,
+                        v=v,
+                    )
+                )
     if not die:
-        raise IllegalAction("the die needs at least one face")
+        raise IllegalAction(msg("the die needs at least one face"))
     colours = {b.colour for b in blocks}
     for face in die:
         if face not in colours:
             raise IllegalAction(
-                f"the die has a face {face!r} but no block has that colour;"
-                f" the blocks' colours are {', '.join(sorted(colours))}"
+                msg(
+                    "the die has a face {face!r} but no block has that colour;"
+                    " the blocks' colours are {colours}",
+                    face=face,
+                    colours=", ".join(sorted(colours)),
+                )
             )
     never = sorted(colours - set(die))
     if never:
         raise IllegalAction(
-            f"no face of the die shows {', '.join(never)}: blocks of that colour could never"
-            f" be kept; the die shows {', '.join(dict.fromkeys(die))}"
+            msg(
+                "no face of the die shows {never}: blocks of that colour could never"
+                " be kept; the die shows {die}",
+                never=", ".join(never),
+                die=", ".join(dict.fromkeys(die)),
+            )
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...errors import IllegalAction
+from ...i18n.message import msg
 from ..common import engine as common
 from . import turns
 from .actions import Action, Fall, Lift, Measure, Pile, Roll, Start, Stop
@@ -28,7 +29,7 @@ from .names import (
     default_scoring,
 )
 from .state import GameState
-from .text import and_list
+from .text import and_list, or_list, word
 
 _HANDLERS = {
     Roll: turns.roll,
@@ -44,45 +45,79 @@ def start_game(start: Start) -> GameState:
     """The state before the first roll: every block on the building site, the first
     player listed on turn."""
     if start.game != GAME:
-        raise IllegalAction(f"this is a {GAME!r} engine, not one for {start.game!r}")
+        raise IllegalAction(
+            msg("this is a {game!r} engine, not one for {other!r}", game=GAME, other=start.game)
+        )
     v = start.variant
     if v not in VARIANTS:
-        raise IllegalAction(f"unknown variant {v!r}; the variants are {', '.join(VARIANTS)}")
+        raise IllegalAction(
+            msg("unknown variant {v!r}; the variants are {known}", v=v, known=", ".join(VARIANTS))
+        )
     players = tuple(start.players)
     if v == SOLO and len(players) != SOLO_PLAYERS:
-        raise IllegalAction(f"the solo constructor plays alone, not with {len(players)} players")
+        raise IllegalAction(
+            msg("the solo constructor plays alone, not with {n} players", n=len(players))
+        )
     if v != SOLO and not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise IllegalAction(
-            f"Stein auf Stein is played by {MIN_PLAYERS} to {MAX_PLAYERS} players (one peg"
-            f" each on the yardstick), not {len(players)}; alone, play the variant {SOLO!r}"
+            msg(
+                "Stein auf Stein is played by {least} to {most} players (one peg"
+                " each on the yardstick), not {n}; alone, play the variant {solo!r}",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                n=len(players),
+                solo=SOLO,
+            )
         )
     if len(set(players)) != len(players) or not all(p.strip() for p in players):
         raise IllegalAction(
-            "every player needs a name of his own (names must be distinct and not blank)"
+            msg("every player needs a name of his own (names must be distinct and not blank)")
         )
     scoring = start.scoring or default_scoring(v)
     if scoring not in SCORINGS:
-        raise IllegalAction(f"scoring must be {' or '.join(SCORINGS)}, not {scoring!r}")
+        raise IllegalAction(
+            msg(
+                "scoring must be {allowed}, not {given!r}",
+                allowed=or_list(SCORINGS),
+                given=scoring,
+            )
+        )
     if v == YARDSTICK and scoring != MEASURED:
         raise IllegalAction(
-            "the yardstick variant measures the rows with the yardstick (scoring 'measured');"
-            " to compare rows computed from the blocks, play the variant 'basic'"
+            msg(
+                "the yardstick variant measures the rows with the yardstick (scoring 'measured');"
+                " to compare rows computed from the blocks, play the variant 'basic'"
+            )
         )
     if v != SOLO and (start.build is not None or start.order is not None):
         raise IllegalAction(
-            f"only the solo constructor chooses 'build' and 'order'; the variant {v!r}"
-            f" builds a {default_build(v)}"
-            + (" in fishing order" if default_order(v) == FISHING else "")
+            msg(
+                "only the solo constructor chooses 'build' and 'order'; the variant {v!r}"
+                " builds a {build} in fishing order",
+                v=v,
+                build=word("build", default_build(v)),
+            )
+            if default_order(v) == FISHING
+            else msg(
+                "only the solo constructor chooses 'build' and 'order'; the variant {v!r}"
+                " builds a {build}",
+                v=v,
+                build=word("build", default_build(v)),
+            )
         )
     build = start.build or default_build(v)
     order = start.order or default_order(v)
     if build not in BUILDS:
-        raise IllegalAction(f"build must be {' or '.join(BUILDS)}, not {build!r}")
+        raise IllegalAction(
+            msg("build must be {allowed}, not {given!r}", allowed=or_list(BUILDS), given=build)
+        )
     if order not in ORDERS:
-        raise IllegalAction(f"order must be {' or '.join(ORDERS)}, not {order!r}")
+        raise IllegalAction(
+            msg("order must be {allowed}, not {given!r}", allowed=or_list(ORDERS), given=order)
+        )
     if build == ROW and order == FISHING:
         raise IllegalAction(
-            "a row has no order to keep: fishing order is for a tower (build 'tower')"
+            msg("a row has no order to keep: fishing order is for a tower (build 'tower')")
         )
     catalogue = Catalogue.of(start.blocks, start.die)
     n = len(players)
@@ -106,8 +141,9 @@ def apply(state: GameState, action: Action) -> GameState:
 
 
 def _over(state: GameState) -> str:
-    won = f"won by {and_list(state.winners)}" if state.winners else "nobody won"
-    return f"the game is over; {won}"
+    if state.winners:
+        return msg("the game is over; won by {winners}", winners=and_list(state.winners))
+    return msg("the game is over; nobody won")
 
 
 def replay(actions: Iterable[Action]) -> GameState:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...i18n.message import Msg, msg, nmsg, term
 from ..common.text import and_list as and_list
 from ..common.text import or_list as or_list
 from ..common.text import seat_in
@@ -32,3 +33,47 @@ def number(value: float) -> str:
     if isinstance(value, int):
         return str(value)
     return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
+def mm_words(value: float | None) -> Msg:
+    """``mm`` as a message: the same text, its number in the language's decimals."""
+    if value is None:
+        return msg("?")
+    if isinstance(value, int):
+        return msg("{n} mm", n=value)
+    return msg("{n:.15g} mm", n=round(value, 3))
+
+
+def blocks_count(n: int) -> Msg:
+    """``1 block``, ``3 blocks``."""
+    return nmsg("{n} block", "{n} blocks", n, n=n)
+
+
+_WORDS = {
+    ("colour", "red"): term("colour", "red"),
+    ("colour", "yellow"): term("colour", "yellow"),
+    ("colour", "green"): term("colour", "green"),
+    ("colour", "blue"): term("colour", "blue"),
+    ("colour", "orange"): term("colour", "orange"),
+    ("colour", "purple"): term("colour", "purple"),
+    ("colour", "white"): term("colour", "white"),
+    ("colour", "black"): term("colour", "black"),
+    ("build", "row"): term("build", "row"),
+    ("build", "tower"): term("build", "tower"),
+    ("action", "roll"): term("action", "roll"),
+    ("action", "lift"): term("action", "lift"),
+    ("action", "pile"): term("action", "pile"),
+    ("action", "stop"): term("action", "stop"),
+    ("action", "fall"): term("action", "fall"),
+    ("action", "measure"): term("action", "measure"),
+}
+
+
+def word(context: str, value: str) -> Msg | str:
+    """A colour, a build or an action of the record as a word a view can translate; a
+    value the catalogue invents (a colour of its own) stays as it is."""
+    return _WORDS.get((context, value), value)
+
+
+def colours(values) -> list:
+    return [word("colour", c) for c in values]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from ...errors import IllegalAction
+from ...i18n.message import msg
 from . import queries as q
 from . import scoring
 from .actions import Fall, Lift, Measure, Pile, Roll, Stop
@@ -21,7 +22,7 @@ from .names import (
     SOLO,
 )
 from .state import GameState, LiftResult, evolve
-from .text import and_list, blocks, mm, or_list, seat
+from .text import and_list, blocks, blocks_count, mm_words, or_list, seat, word
 
 # -- whose turn -------------------------------------------------------------------------
 
@@ -31,8 +32,12 @@ def _on_turn(state: GameState, name: str, doing: str) -> int:
     i = seat(state, name)
     if i != state.turn:
         raise IllegalAction(
-            f"it is {state.players[state.turn]}'s turn, not {name}'s: only"
-            f" {state.players[state.turn]} may {doing} now"
+            msg(
+                "it is {who}'s turn, not {name}'s: only {who} may {doing} now",
+                who=state.players[state.turn],
+                name=name,
+                doing=doing,
+            )
         )
     return i
 
@@ -40,57 +45,96 @@ def _on_turn(state: GameState, name: str, doing: str) -> int:
 def _no_pile_pending(state: GameState, doing: str) -> None:
     if state.to_pile:
         who = state.players[state.turn]
-        stop = " or stop building" if q.stop_open(state) else ""
-        raise IllegalAction(
-            f"{who} must first pile the blocks just fished out"
-            f" ({or_list(state.to_pile)}){stop}, before anyone may {doing}"
-        )
+        if q.stop_open(state):
+            why = msg(
+                "{who} must first pile the blocks just fished out ({blocks}) or stop building,"
+                " before anyone may {doing}",
+                who=who,
+                blocks=or_list(state.to_pile),
+                doing=doing,
+            )
+        else:
+            why = msg(
+                "{who} must first pile the blocks just fished out ({blocks}),"
+                " before anyone may {doing}",
+                who=who,
+                blocks=or_list(state.to_pile),
+                doing=doing,
+            )
+        raise IllegalAction(why)
 
 
 def _play_on(state: GameState, doing: str) -> None:
     if state.ended_by is not None:
         raise IllegalAction(
-            f"play is over ({end_reason(state)}), so nobody may {doing};"
-            f" now {_measure_words(state)}"
+            msg(
+                "play is over ({why}), so nobody may {doing}; now {measure}",
+                why=end_reason(state),
+                doing=doing,
+                measure=_measure_words(state),
+            )
         )
 
 
-def end_reason(state: GameState) -> str:
+def end_reason(state: GameState):
     if state.ended_by == ENDED_COLOUR:
-        return f"the die showed {state.end_colour} and no {state.end_colour} block was left"
+        return msg(
+            "the die showed {colour} and no {colour} block was left",
+            colour=word("colour", state.end_colour),
+        )
     if state.ended_by == ENDED_EMPTY:
-        return "the building site is empty"
-    return f"{state.players[state.fallen]}'s tower fell over"
+        return msg("the building site is empty")
+    return msg("{who}'s tower fell over", who=state.players[state.fallen])
 
 
 def _measure_words(state: GameState) -> str:
     opts = q.measure_options(state)
     if not opts:
-        return "nothing is left to measure"
-    return "the yardstick measures " + and_list(_measure_target(state, p, of) for p, of in opts)
+        return msg("nothing is left to measure")
+    return msg(
+        "the yardstick measures {targets}",
+        targets=and_list(_measure_target(state, p, of) for p, of in opts),
+    )
 
 
 def _measure_target(state: GameState, player: str, of: str) -> str:
     if of == REMAINING:
-        return "the tower of the remaining blocks"
-    return f"{player}'s {state.build}"
+        return msg("the tower of the remaining blocks")
+    return _build_of(player, state.build)
+
+
+def _build_of(player: str, build: str):
+    """``Ana's row``, ``Ana's tower``."""
+    if build == "tower":
+        return msg("{player}'s tower", player=player)
+    return msg("{player}'s row", player=player)
 
 
 # -- roll and lift ----------------------------------------------------------------------
 
 
 def roll(state: GameState, a: Roll) -> GameState:
-    _play_on(state, "roll the die")
-    _on_turn(state, a.player, "roll the die")
-    _no_pile_pending(state, "roll")
+    _play_on(state, msg("roll the die"))
+    _on_turn(state, a.player, msg("roll the die"))
+    _no_pile_pending(state, msg("roll"))
     if state.rolled is not None:
         raise IllegalAction(
-            f"{a.player} has rolled {state.rolled} already; the die is rolled once a turn,"
-            f" and now {a.player} tries to lift a {state.rolled} block with the crane"
+            msg(
+                "{who} has rolled {colour} already; the die is rolled once a turn,"
+                " and now {who} tries to lift a {colour} block with the crane",
+                who=a.player,
+                colour=word("colour", state.rolled),
+            )
         )
     colours = q.roll_colours(state)
     if a.colour not in colours:
-        raise IllegalAction(f"the die shows {or_list(colours)}, not {a.colour!r}")
+        raise IllegalAction(
+            msg(
+                "the die shows {faces}, not {given!r}",
+                faces=or_list(word("colour", c) for c in colours),
+                given=a.colour,
+            )
+        )
     if not q.colour_on_site(state, a.colour):
         # "The game ends as soon as there are no blocks left on the building site in
         # the colour matching the die."
@@ -99,25 +143,36 @@ def roll(state: GameState, a: Roll) -> GameState:
 
 
 def lift(state: GameState, a: Lift) -> GameState:
-    _play_on(state, "lift blocks")
-    i = _on_turn(state, a.player, "try with the crane")
-    _no_pile_pending(state, "lift")
+    _play_on(state, msg("lift blocks"))
+    i = _on_turn(state, a.player, msg("try with the crane"))
+    _no_pile_pending(state, msg("lift"))
     if state.rolled is None:
-        raise IllegalAction(f"{a.player} must roll the die before trying with the crane")
+        raise IllegalAction(
+            msg("{who} must roll the die before trying with the crane", who=a.player)
+        )
     cat = state.catalogue
     for b in a.blocks:
         if b not in cat.index:
             raise IllegalAction(
-                f"there is no block {b!r}; the blocks are {', '.join(x.id for x in cat.blocks)}"
+                msg(
+                    "there is no block {b!r}; the blocks are {known}",
+                    b=b,
+                    known=", ".join(x.id for x in cat.blocks),
+                )
             )
         if b not in state.site:
             holder = state.holder(b)
             raise IllegalAction(
-                f"{b} is not on the building site ({state.players[holder]} has it), so the"
-                f" crane cannot lift it; on the site are {', '.join(q.site_blocks(state))}"
+                msg(
+                    "{b} is not on the building site ({holder} has it), so the"
+                    " crane cannot lift it; on the site are {site}",
+                    b=b,
+                    holder=state.players[holder],
+                    site=", ".join(q.site_blocks(state)),
+                )
             )
     if len(set(a.blocks)) != len(a.blocks):
-        raise IllegalAction(f"a block is listed twice in {blocks(a.blocks)}")
+        raise IllegalAction(msg("a block is listed twice in {blocks}", blocks=blocks(a.blocks)))
     colour = state.rolled
     kept = tuple(b for b in a.blocks if cat.colour(b) == colour)
     returned = tuple(b for b in a.blocks if cat.colour(b) != colour)
@@ -152,30 +207,45 @@ def end_turn(state: GameState, **changes) -> GameState:
 def _piling_only(state: GameState, doing: str) -> None:
     if not state.piling:
         how = (
-            "the tower is built after the game, in any order"
+            msg("the tower is built after the game, in any order")
             if state.build == "tower"
-            else "the blocks are laid out in a row after the game"
+            else msg("the blocks are laid out in a row after the game")
         )
         raise IllegalAction(
-            f"nobody may {doing} in this game: blocks are piled as they are fished out"
-            f" only by the master tower builder (variant {MASTER!r}) and the solo"
-            f" constructor who may not change the order ({SOLO!r} with order 'fishing');"
-            f" here {how}"
+            msg(
+                "nobody may {doing} in this game: blocks are piled as they are fished out"
+                " only by the master tower builder (variant {master!r}) and the solo"
+                " constructor who may not change the order ({solo!r} with order 'fishing');"
+                " here {how}",
+                doing=doing,
+                master=MASTER,
+                solo=SOLO,
+                how=how,
+            )
         )
 
 
 def pile(state: GameState, a: Pile) -> GameState:
-    _piling_only(state, "pile a block now")
-    _play_on(state, "pile a block")
-    i = _on_turn(state, a.player, "pile a block")
+    _piling_only(state, msg("pile a block now"))
+    _play_on(state, msg("pile a block"))
+    i = _on_turn(state, a.player, msg("pile a block"))
     if not state.to_pile:
         raise IllegalAction(
-            f"{a.player} has no block waiting to be piled: a block is piled right after it"
-            f" is fished out; now {a.player} must {'lift' if state.rolled else 'roll the die'}"
+            msg(
+                "{who} has no block waiting to be piled: a block is piled right after it"
+                " is fished out; now {who} must {next}",
+                who=a.player,
+                next=msg("lift") if state.rolled else msg("roll the die"),
+            )
         )
     if a.block not in state.to_pile:
         raise IllegalAction(
-            f"{a.player} must pile a block just fished out, {or_list(state.to_pile)}, not {a.block}"
+            msg(
+                "{who} must pile a block just fished out, {blocks}, not {given}",
+                who=a.player,
+                blocks=or_list(state.to_pile),
+                given=a.block,
+            )
         )
     ts = list(state.towers)
     ts[i] = ts[i] + (a.block,)
@@ -186,35 +256,47 @@ def pile(state: GameState, a: Pile) -> GameState:
 
 
 def stop(state: GameState, a: Stop) -> GameState:
-    _piling_only(state, "stop building")
-    _play_on(state, "stop building")
-    i = _on_turn(state, a.player, "stop building")
+    _piling_only(state, msg("stop building"))
+    _play_on(state, msg("stop building"))
+    i = _on_turn(state, a.player, msg("stop building"))
     if not state.to_pile:
         raise IllegalAction(
-            f"{a.player} may stop building only when the next block cannot be placed,"
-            f" that is while piling a block just fished out; none is waiting now"
+            msg(
+                "{who} may stop building only when the next block cannot be placed,"
+                " that is while piling a block just fished out; none is waiting now",
+                who=a.player,
+            )
         )
     if not state.towers[i]:
         raise IllegalAction(
-            f"{a.player} may stop building only when the next block cannot be placed, and"
-            f" the first block always stands on the table: pile {or_list(state.to_pile)}"
+            msg(
+                "{who} may stop building only when the next block cannot be placed, and"
+                " the first block always stands on the table: pile {blocks}",
+                who=a.player,
+                blocks=or_list(state.to_pile),
+            )
         )
     # "Then it's the tallest tower built up to this point which counts."
     return end_turn(state, stopped=state.stopped | {i})
 
 
 def fall(state: GameState, a: Fall) -> GameState:
-    _piling_only(state, "have a tower fall")
+    _piling_only(state, msg("have a tower fall"))
     if state.ended_by is not None:
         raise IllegalAction(
-            f"play is over ({end_reason(state)}); a tower falling now changes nothing"
+            msg("play is over ({why}); a tower falling now changes nothing", why=end_reason(state))
         )
     i = seat(state, a.player)
     height = len(state.towers[i])
     if height < MIN_BLOCKS_TO_FALL:
         raise IllegalAction(
-            f"{a.player}'s tower has {height} block{'s' if height != 1 else ''}; a tower"
-            f" needs at least {MIN_BLOCKS_TO_FALL} piled blocks to fall over"
+            msg(
+                "{who}'s tower has {blocks}; a tower needs at least {least} piled blocks to fall"
+                " over",
+                who=a.player,
+                blocks=blocks_count(height),
+                least=MIN_BLOCKS_TO_FALL,
+            )
         )
     # "The game ends ... as soon as the tower of a player falls over. This player loses."
     return end_play(evolve(state, fallen=i, rolled=None, to_pile=()), ENDED_FALL)
@@ -239,35 +321,55 @@ def finish(state: GameState) -> GameState:
 def measure(state: GameState, a: Measure) -> GameState:
     if state.scoring == COMPUTED:
         raise IllegalAction(
-            "this game compares lengths computed from the blocks kept (scoring 'computed');"
-            " there is nothing to measure"
+            msg(
+                "this game compares lengths computed from the blocks kept (scoring 'computed');"
+                " there is nothing to measure"
+            )
         )
     if state.ended_by is None:
         aw = q.awaiting(state)
         raise IllegalAction(
-            f"rows and towers are measured once play is over; now {aw.player} must {aw.action}"
+            msg(
+                "rows and towers are measured once play is over; now {who} must {action}",
+                who=aw.player,
+                action=word("action", aw.action),
+            )
         )
     i = seat(state, a.player)
     if isinstance(a.mm, bool) or not isinstance(a.mm, int | float) or not math.isfinite(a.mm):
-        raise IllegalAction(f"a length is a number of millimetres, not {a.mm!r}")
+        raise IllegalAction(msg("a length is a number of millimetres, not {given!r}", given=a.mm))
     if a.mm < 0:
-        raise IllegalAction(f"a length cannot be negative ({mm(a.mm)})")
+        raise IllegalAction(msg("a length cannot be negative ({mm})", mm=mm_words(a.mm)))
     if a.of == REMAINING:
         return _measure_remaining(state, a)
     if i == state.fallen:
-        raise IllegalAction(f"{a.player}'s tower fell over, so it is not measured: it loses")
+        raise IllegalAction(
+            msg("{who}'s tower fell over, so it is not measured: it loses", who=a.player)
+        )
     if not scoring.building_blocks(state, i):
         raise IllegalAction(
-            f"{a.player} has no block to build with, so there is nothing to measure (0 mm);"
-            f" now {_measure_words(state)}"
+            msg(
+                "{who} has no block to build with, so there is nothing to measure (0 mm);"
+                " now {measure}",
+                who=a.player,
+                measure=_measure_words(state),
+            )
         )
     if state.measured[i] is not None:
         raise IllegalAction(
-            f"{a.player}'s {state.build} is measured already ({mm(state.measured[i])});"
-            " each is measured once"
+            msg(
+                "{what} is measured already ({mm}); each is measured once",
+                what=_build_of(a.player, state.build),
+                mm=mm_words(state.measured[i]),
+            )
         )
     if a.mm == 0:
-        raise IllegalAction(f"{a.player}'s {state.build} has blocks, so it is longer than 0 mm")
+        raise IllegalAction(
+            msg(
+                "{what} has blocks, so it is longer than 0 mm",
+                what=_build_of(a.player, state.build),
+            )
+        )
     ms = list(state.measured)
     ms[i] = a.mm
     return _maybe_finish(evolve(state, measured=tuple(ms)))
@@ -276,17 +378,28 @@ def measure(state: GameState, a: Measure) -> GameState:
 def _measure_remaining(state: GameState, a: Measure) -> GameState:
     if not state.solo:
         raise IllegalAction(
-            "only the solo constructor measures the tower of the remaining blocks;"
-            f" here each player's {state.build} is measured ({OWN!r})"
+            msg(
+                "only the solo constructor measures the tower of the remaining blocks;"
+                " here each player's {build} is measured ({own!r})",
+                build=word("build", state.build),
+                own=OWN,
+            )
         )
     if not state.site:
-        raise IllegalAction("no block is left on the building site: the remaining tower is 0 mm")
+        raise IllegalAction(
+            msg("no block is left on the building site: the remaining tower is 0 mm")
+        )
     if state.remaining_measured is not None:
         raise IllegalAction(
-            f"the remaining blocks' tower is measured already ({mm(state.remaining_measured)})"
+            msg(
+                "the remaining blocks' tower is measured already ({mm})",
+                mm=mm_words(state.remaining_measured),
+            )
         )
     if a.mm == 0:
-        raise IllegalAction("the remaining blocks' tower has blocks, so it is higher than 0 mm")
+        raise IllegalAction(
+            msg("the remaining blocks' tower has blocks, so it is higher than 0 mm")
+        )
     return _maybe_finish(evolve(state, remaining_measured=a.mm))
 
 

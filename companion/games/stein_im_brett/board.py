@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...errors import IllegalAction
+from ...i18n.message import msg
 
 #: The six axial directions to a neighbouring hex.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -36,20 +37,25 @@ class Board:
         used twice or two fields on one hex."""
         fields = tuple(fields)
         if not fields:
-            raise IllegalAction("a board needs at least one field")
+            raise IllegalAction(msg("a board needs at least one field"))
         ids = tuple(f[0] for f in fields)
         coords = tuple((f[1], f[2]) for f in fields)
         if not all(isinstance(i, str) and i.strip() for i in ids):
-            raise IllegalAction("every field of a board needs a name (not blank)")
+            raise IllegalAction(msg("every field of a board needs a name (not blank)"))
         twice = sorted({i for i in ids if ids.count(i) > 1})
         if twice:
-            raise IllegalAction(f"a board names each field once; {', '.join(twice)} twice")
+            raise IllegalAction(
+                msg("a board names each field once; {fields} twice", fields=", ".join(twice))
+            )
         at = {c: n for n, c in enumerate(coords)}
         if len(at) != len(coords):
             shared = sorted({c for c in coords if coords.count(c) > 1})
             raise IllegalAction(
-                f"two fields of a board cannot lie on one hex; q={shared[0][0]},"
-                f" r={shared[0][1]} is given twice"
+                msg(
+                    "two fields of a board cannot lie on one hex; q={q}, r={r} is given twice",
+                    q=shared[0][0],
+                    r=shared[0][1],
+                )
             )
         neighbours = tuple(
             tuple(sorted(at[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in at))

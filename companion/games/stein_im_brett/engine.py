@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...errors import IllegalAction
+from ...i18n.message import msg, nmsg
 from ..common import engine as common
 from . import turns
 from .actions import Action, Draw, Place, Start
@@ -20,7 +21,7 @@ from .names import (
     colours_each,
 )
 from .state import GameState
-from .text import and_list
+from .text import and_list, colour
 
 _HANDLERS = {Draw: turns.draw, Place: turns.place}
 
@@ -30,16 +31,23 @@ def start_game(start: Start) -> GameState:
     of each shown in front of its owner or (unassigned) back in the box, 18 of every
     colour in the bag, the board empty."""
     if start.game != GAME:
-        raise IllegalAction(f"this is a {GAME!r} engine, not one for {start.game!r}")
+        raise IllegalAction(
+            msg("this is a {game!r} engine, not one for {other!r}", game=GAME, other=start.game)
+        )
     players = tuple(start.players)
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise IllegalAction(
-            f"Stein im Brett is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}"
+            msg(
+                "Stein im Brett is played by {least} to {most} players, not {n}",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                n=n,
+            )
         )
     if len(set(players)) != n or not all(p.strip() for p in players):
         raise IllegalAction(
-            "every player needs a name of his own (names must be distinct and not blank)"
+            msg("every player needs a name of his own (names must be distinct and not blank)")
         )
     owner = _assign(players, start.colours)
     board = _board(start)
@@ -61,40 +69,70 @@ def _assign(players: tuple[str, ...], colours) -> tuple[int | None, ...]:
     n = len(players)
     each = colours_each(n)
     if len(colours) != n:
-        raise IllegalAction(f"each of the {n} players chooses colours; {len(colours)} given")
+        raise IllegalAction(
+            msg("each of the {n} players chooses colours; {given} given", n=n, given=len(colours))
+        )
     owner: list[int | None] = [None] * len(COLOURS)
     for seat, (p, cs) in enumerate(zip(players, colours, strict=True)):
         if len(cs) != each:
             raise IllegalAction(
-                f"with {n} players each player chooses {each} colour{'s' if each != 1 else ''};"
-                f" {p} has {len(cs)} ({and_list(cs) or 'none'})"
+                nmsg(
+                    "with {n} players each player chooses {each} colour; {p} has {has} ({chosen})",
+                    "with {n} players each player chooses {each} colours; {p} has {has} ({chosen})",
+                    each,
+                    n=n,
+                    each=each,
+                    p=p,
+                    has=len(cs),
+                    chosen=and_list(colour(c) for c in cs) if cs else msg("none"),
+                )
             )
         for c in cs:
             if c not in COLOUR_INDEX:
                 raise IllegalAction(
-                    f"{p} chose {c!r}, which is no colour of the game; the colours are"
-                    f" {and_list(COLOURS)}"
+                    msg(
+                        "{p} chose {c!r}, which is no colour of the game;"
+                        " the colours are {colours}",
+                        p=p,
+                        c=c,
+                        colours=and_list(colour(x) for x in COLOURS),
+                    )
                 )
             ci = COLOUR_INDEX[c]
             if owner[ci] is not None:
                 other = players[owner[ci]]
-                who = "twice" if owner[ci] == seat else f"by {other} and {p}"
-                raise IllegalAction(f"each colour has one owner at most; {c} is chosen {who}")
+                if owner[ci] == seat:
+                    why = msg(
+                        "each colour has one owner at most; {colour} is chosen twice",
+                        colour=colour(c),
+                    )
+                else:
+                    why = msg(
+                        "each colour has one owner at most; {colour} is chosen by {a} and {b}",
+                        colour=colour(c),
+                        a=other,
+                        b=p,
+                    )
+                raise IllegalAction(why)
             owner[ci] = seat
     return tuple(owner)
 
 
 def _board(start: Start) -> Board:
     if start.layout is not None and start.board is not None:
-        raise IllegalAction("a start line names a 'layout' or carries a 'board', not both")
+        raise IllegalAction(msg("a start line names a 'layout' or carries a 'board', not both"))
     if start.board is not None:
         return Board.of(start.board)
     if start.layout is None:
         return DEFAULT
     if start.layout not in LAYOUTS:
         raise IllegalAction(
-            f"unknown layout {start.layout!r}; the layouts are {and_list(LAYOUTS)}"
-            " (or carry the fields in 'board')"
+            msg(
+                "unknown layout {layout!r}; the layouts are {layouts}"
+                " (or carry the fields in 'board')",
+                layout=start.layout,
+                layouts=and_list(LAYOUTS),
+            )
         )
     return LAYOUTS[start.layout]
 
@@ -106,9 +144,13 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def _over(state: GameState) -> str:
     best = max(state.total(i) for i in range(state.n))
-    return (
-        f"the game is over after {state.round_no} rounds; won by"
-        f" {and_list(state.winners)} with {best} point{'s' if best != 1 else ''}"
+    return nmsg(
+        "the game is over after {rounds} rounds; won by {winners} with {best} point",
+        "the game is over after {rounds} rounds; won by {winners} with {best} points",
+        best,
+        rounds=state.round_no,
+        winners=and_list(state.winners),
+        best=best,
     )
 
 

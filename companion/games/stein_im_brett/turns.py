@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections import Counter
 
 from ...errors import IllegalAction
+from ...i18n.message import msg, nmsg
 from . import queries as q
 from . import scoring
 from .actions import Draw, Place
 from .names import COLOUR_INDEX, COLOURS, ROUNDS, starter_step
 from .state import GameState, Scoring, evolve
 from .text import bag as bag_words
-from .text import fields, or_list, seat
+from .text import colour, fields, or_list, seat, stone_count
 
 # -- the starting player ----------------------------------------------------------------
 
@@ -25,9 +26,13 @@ def draw(state: GameState, action: Draw) -> GameState:
         who = state.players[state.owner[COLOUR_INDEX[state.draws[-1]]]]
         k = q.turn_size(state)
         raise IllegalAction(
-            f"the starting player is already drawn ({who}); stones are drawn only to find"
-            f" the starting player, before the first turn. Now"
-            f" {state.players[state.turn]} places {k} stone{'s' if k != 1 else ''}"
+            msg(
+                "the starting player is already drawn ({who}); stones are drawn only to find"
+                " the starting player, before the first turn. Now {now} places {stones}",
+                who=who,
+                now=state.players[state.turn],
+                stones=stone_count(k),
+            )
         )
     c = _colour(action.colour)  # the bag is full before the first turn: any colour
     owner = state.owner[COLOUR_INDEX[c]]
@@ -39,7 +44,13 @@ def draw(state: GameState, action: Draw) -> GameState:
 
 def _colour(c: str) -> str:
     if c not in COLOUR_INDEX:
-        raise IllegalAction(f"there is no {c!r} stone; the colours are {or_list(COLOURS)}")
+        raise IllegalAction(
+            msg(
+                "there is no {c!r} stone; the colours are {colours}",
+                c=c,
+                colours=or_list(colour(x) for x in COLOURS),
+            )
+        )
     return c
 
 
@@ -51,22 +62,33 @@ def place(state: GameState, action: Place) -> GameState:
     (or the last stone in the bag) ends the round."""
     if state.turn is None:
         raise IllegalAction(
-            "the starting player is not known yet: first a stone is drawn from the bag"
-            " (a 'draw' line with its colour); its owner starts"
+            msg(
+                "the starting player is not known yet: first a stone is drawn from the bag"
+                " (a 'draw' line with its colour); its owner starts"
+            )
         )
     i = seat(state, action.player)
     on_turn = state.players[state.turn]
     if i != state.turn:
         raise IllegalAction(
-            f"it is {on_turn}'s turn, not {action.player}'s: only {on_turn} may place"
-            f" stones now (play goes clockwise)"
+            msg(
+                "it is {who}'s turn, not {name}'s: only {who} may place stones now"
+                " (play goes clockwise)",
+                who=on_turn,
+                name=action.player,
+            )
         )
     k = q.turn_size(state)
     got = len(action.stones)
     if got != k:
         raise IllegalAction(
-            f"{on_turn} places exactly {k} stone{'s' if k != 1 else ''} this turn,"
-            f" not {got}: {_why_size(state, k)}"
+            msg(
+                "{who} places exactly {stones} this turn, not {got}: {why}",
+                who=on_turn,
+                stones=stone_count(k),
+                got=got,
+                why=_why_size(state, k),
+            )
         )
     board = state.board
     cells = list(state.cells)
@@ -74,17 +96,27 @@ def place(state: GameState, action: Place) -> GameState:
     for f, c in action.stones:
         if f not in board.index:
             raise IllegalAction(
-                f"{f!r} is not a field of the board; the free fields are"
-                f" {fields(q.free_fields(state))}"
+                msg(
+                    "{field!r} is not a field of the board; the free fields are {free}",
+                    field=f,
+                    free=fields(q.free_fields(state)),
+                )
             )
         if f in seen:
-            raise IllegalAction(f"{f} is named twice; each stone goes on a free field of its own")
+            raise IllegalAction(
+                msg("{field} is named twice; each stone goes on a free field of its own", field=f)
+            )
         seen.add(f)
         taken = state.cells[board.index[f]]
         if taken is not None:
             raise IllegalAction(
-                f"{f} is already taken (a {taken} stone); stones go only on free fields:"
-                f" {fields(q.free_fields(state))}"
+                msg(
+                    "{field} is already taken (a {colour} stone); stones go only on free"
+                    " fields: {free}",
+                    field=f,
+                    colour=colour(taken),
+                    free=fields(q.free_fields(state)),
+                )
             )
         _colour(c)
         cells[board.index[f]] = c
@@ -92,11 +124,27 @@ def place(state: GameState, action: Place) -> GameState:
     for c, n in Counter(c for _, c in action.stones).items():
         ci = COLOUR_INDEX[c]
         if n > left[ci]:
-            had = "no" if not left[ci] else f"only {left[ci]}"
-            raise IllegalAction(
-                f"the bag holds {had} {c} stone{'s' if left[ci] != 1 else ''}, so {n} cannot"
-                f" have been drawn from it; it holds {bag_words(state)}"
-            )
+            if not left[ci]:
+                why = msg(
+                    "the bag holds no {colour} stones, so {n} cannot have been drawn from it;"
+                    " it holds {bag}",
+                    colour=colour(c),
+                    n=n,
+                    bag=bag_words(state),
+                )
+            else:
+                why = nmsg(
+                    "the bag holds only {had} {colour} stone, so {n} cannot have been drawn"
+                    " from it; it holds {bag}",
+                    "the bag holds only {had} {colour} stones, so {n} cannot have been drawn"
+                    " from it; it holds {bag}",
+                    left[ci],
+                    had=left[ci],
+                    colour=colour(c),
+                    n=n,
+                    bag=bag_words(state),
+                )
+            raise IllegalAction(why)
         left[ci] -= n
     state = evolve(
         state,
@@ -109,14 +157,12 @@ def place(state: GameState, action: Place) -> GameState:
     return state
 
 
-def _why_size(state: GameState, k: int) -> str:
+def _why_size(state: GameState, k: int):
     if k == 3:
-        return "a turn is three stones"
+        return msg("a turn is three stones")
     if state.in_bag < 3 and state.in_bag <= state.free:
-        return f"the bag holds only {state.in_bag}"
-    if state.free == 1:
-        return "only 1 field is free"
-    return f"only {state.free} fields are free"
+        return msg("the bag holds only {n}", n=state.in_bag)
+    return nmsg("only {n} field is free", "only {n} fields are free", state.free, n=state.free)
 
 
 # -- the end of a round -----------------------------------------------------------------
