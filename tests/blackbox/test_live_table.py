@@ -64,7 +64,9 @@ def test_the_live_loop_recorded_mid_game_replays_identically(tmp_path):
         control.set(False)
         service.close()
     session = read_session(sessions_in(tmp_path / "rec")[0])
-    assert session.meta["resumed"] and len(session.samples) > 500
+    # how many samples came depends on the machine's load (the simulated cells run in real
+    # time); two stones named need two settles, over a second of samples at the least
+    assert session.meta["resumed"] and len(session.samples) >= 80
     result = replay_session(session)
     assert result.verdict == "identical", result.difference
     records = [a["record"] for a in result.actions]
