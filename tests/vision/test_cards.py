@@ -120,13 +120,19 @@ def test_the_ready_deck_is_written_and_registered_by_the_command(tmp_path, capsy
     assert (tmp_path / "hm" / "registered.npz").is_file()
 
 
-def slot_results(reader, rendered, truth):
+def slot_results(reader, rendered, truth, unnamed=None):
+    """(slots read right, confident misreadings); an unsure face whose candidates leave
+    out the true design is added to ``unnamed`` (a list of (slot, design, reading))."""
     board, cards = reader.read(rendered.image)
     assert board.ok, board.status
     right, confident_wrong = 0, []
     for slot, (label, card) in truth.items():
         r = cards[slot]
         right += (r.label, r.card) == (label, card)
+        if r.label == "face" and not r.sure:
+            assert r.candidates and r.candidates[0] == r.card, r
+            if unnamed is not None and label == "face" and card not in r.candidates:
+                unnamed.append((slot, card, r))
         if (
             r.label not in ("unknown",)
             and (r.label, r.card) != (label, card)
@@ -143,8 +149,10 @@ def test_card_tables_are_read_slot_by_slot_with_no_confident_misreading(decks, g
     right = total = 0
     for seed in (11, 12):
         rendered, truth = render_card_table(layout(game), pictures, seed)
-        r, wrong = slot_results(reader, rendered, truth)
+        unnamed = []
+        r, wrong = slot_results(reader, rendered, truth, unnamed)
         assert wrong == [], f"seed {seed}: confident misreadings {wrong}"
+        assert unnamed == [], f"seed {seed}: unsure, the true design not a candidate {unnamed}"
         right, total = right + r, total + len(truth)
     assert right / total >= 0.8, f"{right}/{total}"  # 500 layouts: bench_cards.py
 
@@ -199,9 +207,13 @@ def test_see_with_a_deck_reports_every_card_slot_as_json(decks, tmp_path, capsys
     got = json.loads(out.splitlines()[0])
     assert code == 0 and got["status"] == "ok" and set(got["cells"]) == set(truth)
     for cell in got["cells"].values():
-        assert set(cell) == {"label", "card", "confidence", "occluded"}
+        assert set(cell) == {"label", "card", "confidence", "occluded", "candidates"}
         if cell["label"] != "face":
             assert cell["card"] is None
+        if cell["label"] == "face" and cell["confidence"] < CONFIDENT:
+            assert cell["candidates"][0] == cell["card"], cell
+        else:
+            assert cell["candidates"] == [], cell
     right = sum((c["label"], c["card"]) == truth[s] for s, c in got["cells"].items())
     assert right >= 0.8 * len(truth)
 
