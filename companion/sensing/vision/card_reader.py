@@ -30,9 +30,6 @@ SLOT_PX_PER_MM = 2.0
 SLOT_INSET_MM = 2.0
 #: A pixel further than this (CIELAB ΔE, 8-bit scale) from the slot's bare mat is not mat.
 NOT_MAT = 22.0
-#: The slot crop is softened by this much (px, Gaussian sigma) before it is compared with
-#: the mat: sensor noise in a dim or coarse frame reaches ``NOT_MAT`` on bare mat.
-MAT_SMOOTH_PX = 1.5
 #: A region whose area is within this factor of the card's, and whose shape is the card's
 #: within ``SHAPE_TOLERANCE``, is the card.
 AREA_RANGE = (0.75, 1.3)
@@ -166,9 +163,9 @@ class CardReader:
             px_per_mm = _scale_at(board.pose.board_to_image, self.layout.cell(cell_id).centre_mm)
             got = self.read_slot(crop, px_per_mm=px_per_mm)
             if got.label == EMPTY and r.label != EMPTY:
-                # bare mat in the crop, but not the mat's colour at the cell's centre (a
-                # hand or a sheet over the whole slot): not empty
-                got = CardReading(UNKNOWN, None, 0.5)
+                # one colour over the whole crop, but not the mat's (at the cell's centre,
+                # or at most of the slot: ``mat_colour.py``): a hand or a sheet over it
+                got = CardReading(UNKNOWN, None, 1.0, occluded=True)
             out[cell_id] = got
             if self.stream:
                 self._last[cell_id] = (small, got)
@@ -202,7 +199,6 @@ class CardReader:
         """``find_card``, and whether the card's outline was faint (its own edge barely
         off the mat: then only a close match with a design counts)."""
         lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab).astype(np.float32)  # 8-bit scale
-        lab = cv2.GaussianBlur(lab, (0, 0), MAT_SMOOTH_PX)
         diff = np.linalg.norm(lab - _mat_plane(lab), axis=-1)
         mask = (diff > NOT_MAT).astype(np.uint8)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
