@@ -146,19 +146,24 @@ class CardReader:
             self._last.clear()
             return board, {}
         out, reread = {}, []
+        # in a stream, each slot is first compared in grey (a third of the warping)
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if self.stream and self._last else None
         for cell_id in self.slots:
             r = board.cells[cell_id]
             if r.occluded:
                 out[cell_id] = CardReading(UNKNOWN, None, 1.0, occluded=True)
                 self._last.pop(cell_id, None)
                 continue
-            crop = self._crop(image, board, cell_id)
-            if self.stream:
-                small = _thumbnail(crop)
-                last = self._last.get(cell_id)
-                if last is not None and _unchanged(small, last[0]):
+            small = None
+            last = self._last.get(cell_id)
+            if last is not None and grey is not None:
+                small = _thumbnail(self._crop(grey, board, cell_id))
+                if _unchanged(small, last[0]):
                     out[cell_id] = last[1]
                     continue
+            crop = self._crop(image, board, cell_id)
+            if self.stream and small is None:
+                small = _thumbnail(crop)
             reread.append(cell_id)
             px_per_mm = _scale_at(board.pose.board_to_image, self.layout.cell(cell_id).centre_mm)
             got = self.read_slot(crop, px_per_mm=px_per_mm)
@@ -316,8 +321,8 @@ class CardReader:
 
 
 def _thumbnail(crop: np.ndarray) -> np.ndarray:
-    """A slot crop small (1 px/mm) and grey: what ``_unchanged`` compares."""
-    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    """A slot crop (BGR or grey) small (1 px/mm) and grey: what ``_unchanged`` compares."""
+    grey = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     return cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA).astype(np.int16)
 
 

@@ -23,7 +23,7 @@ BARE_CLEAR_MM = 3.0
 #: Points per side (mm pitch) sampled in a slot and on the bare margins.
 PITCH_MM = 4.0
 #: Bare-margin points used for the plane at most (evenly picked).
-MOST_POINTS = 1500
+MOST_POINTS = 600
 #: Margin points further than this (ΔE, chroma) from the plane are left out of its fit.
 PLANE_DELTA_E = 10.0
 #: A slot point within this (ΔE, chroma) of the plane shows bare mat (the mat's points
@@ -91,7 +91,9 @@ class MatColour:
         plane = self.fit(image, pose)
         if plane is None:
             return []
-        return [s for s in empty if self.bare_share(image, pose, s, plane) < EMPTY_BARE_SHARE]
+        pts = [self._points(s) for s in empty]
+        shares = self._shares(image, pose, np.concatenate(pts), [len(p) for p in pts], plane)
+        return [s for s, share in zip(empty, shares, strict=True) if share < EMPTY_BARE_SHARE]
 
     def fit(self, image: np.ndarray, pose) -> np.ndarray | None:
         """(3, 2) the plane's coefficients (1, x m, y m -> a*, b*) in this frame; None
@@ -112,14 +114,25 @@ class MatColour:
     def bare_share(self, image: np.ndarray, pose, slot: str, coef: np.ndarray) -> float:
         """The share (0..1) of ``slot``'s points in the frame whose chroma lies within
         ``MAT_DELTA_E`` of the mat's plane ``coef`` (1.0 when none is in the frame)."""
+        pts = self._points(slot)
+        return self._shares(image, pose, pts, [len(pts)], coef)[0]
+
+    def _points(self, slot: str) -> np.ndarray:
         pts = self._slots.get(slot)
         if pts is None:
             pts = self._slots[slot] = slot_points(self.layout, slot)
+        return pts
+
+    def _shares(self, image, pose, pts: np.ndarray, counts: list[int], coef) -> list[float]:
+        """``bare_share`` of slots whose points, ``counts`` of them each, are ``pts``."""
         ab, inside = chroma_at(image, pose.to_image(pts))
-        if not inside.any():
-            return 1.0
-        off = np.linalg.norm(_design(pts[inside]) @ coef - ab[inside], axis=1)
-        return float((off <= MAT_DELTA_E).mean())
+        bare = (np.linalg.norm(_design(pts) @ coef - ab, axis=1) <= MAT_DELTA_E) & inside
+        out, start = [], 0
+        for n in counts:
+            seen = int(inside[start : start + n].sum())
+            out.append(float(bare[start : start + n].sum()) / seen if seen else 1.0)
+            start += n
+        return out
 
 
 def _design(xy_mm: np.ndarray) -> np.ndarray:
