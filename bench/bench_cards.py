@@ -8,7 +8,8 @@ section for BENCHMARKS.md ("Cards"), with the machine it ran on.
   ready decks' near-twins, perspective up to 30°, turns up to 180°, shifts, warm/cool
   light across the frame, glare, blur, noise, JPEG), half HiLo, half Heuchel & Meuchel:
   slots read right (label and design), and confident misreadings (a wrong label or
-  design at confidence >= ``CONFIDENT``; the goal is 0).
+  design at confidence >= ``CONFIDENT``; the goal is 0); the unsure faces whose
+  candidates name the true design.
 - Hands: the same tables with a hand over each; a covered slot read as a wrong label or
   design in that single frame (any confidence, and confident).
 - Speed: CPU milliseconds to read a whole HiLo mat (2 players' layouts, the piles) at
@@ -70,8 +71,9 @@ def main() -> None:
         )
         pictures[game] = deck_pictures(folder)
         readers[game] = CardReader(load_layout(game), decks[game])
-    right = total = certain = 0
+    right = total = certain = unsure = named = 0
     confident_wrong, hilo_ms, per_game = [], [], {g: [0, 0] for g in GAMES}
+    cand_sizes: list[int] = []
     for k in range(n_layouts):
         game = GAMES[k % 2]
         rendered, truth = render_card_table(load_layout(game), pictures[game], 10_000 + k)
@@ -85,6 +87,10 @@ def main() -> None:
             ok = got == want
             right, total = right + ok, total + 1
             certain += ok and r.confidence >= CONFIDENT
+            if r and r.label == "face" and r.confidence < CONFIDENT and want[0] == "face":
+                unsure += 1
+                named += want[1] in r.candidates
+                cand_sizes.append(len(r.candidates))
             per_game[game][0] += ok
             per_game[game][1] += 1
             if r and not ok and r.label != "unknown" and r.confidence >= CONFIDENT:
@@ -95,6 +101,8 @@ def main() -> None:
         + ", ".join(f"{g} {a}/{b} = {100 * a / b:.2f} %" for g, (a, b) in per_game.items())
         + f"); confident misreadings: {len(confident_wrong)}; read right and certain"
         f" (confidence >= {CONFIDENT}): {certain}/{total} = {100 * certain / total:.2f} %"
+        f"; unsure faces (below {CONFIDENT}) with the true design among their candidates:"
+        f" {named}/{unsure}, {len(cand_sizes) and np.mean(cand_sizes):.2f} candidates each"
     )
     if confident_wrong:
         lines.append(f"  (first: {confident_wrong[:5]})")

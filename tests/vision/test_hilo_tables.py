@@ -191,7 +191,7 @@ def test_see_reports_every_players_slots_as_json(hilo_deck, tmp_path, capsys):
     assert frame["mats"] == {"hilo-mat-A": "ok", "hilo-mat-B": "ok", "hilo-piles": "ok"}
     assert set(frame["cells"]) == set(truth)
     a1 = frame["cells"]["A1"]
-    assert set(a1) == {"label", "card", "confidence", "occluded"}
+    assert set(a1) == {"label", "card", "confidence", "occluded", "candidates"}
     assert a1["label"] == truth["A1"][0]
 
 

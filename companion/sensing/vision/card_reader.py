@@ -34,6 +34,9 @@ NOT_MAT = 22.0
 #: within ``SHAPE_TOLERANCE``, is the card.
 AREA_RANGE = (0.75, 1.3)
 SHAPE_TOLERANCE = 0.15
+#: A region too big for a card is peeled by 2 px (crop scale) at most this many times: the
+#: blur of a soft frame spreads a light card's edge over the mat around it.
+HALO_PEELS = 2
 #: A card's rectangle is at least this full of not-mat pixels (print the mat's colour
 #: leaves holes).
 MIN_FILL = 0.6
@@ -52,6 +55,9 @@ FULL_TWIN_MARGIN = 0.2
 #: The same for twins told apart on their patches (``twins.py``: the lead, 1 for a card
 #: exactly its picture, 0 halfway to the runner-up's).
 FULL_PATCH_MARGIN = 0.3
+#: An unsure twin's candidates: its group's designs whose patch score (``twins.py``) is
+#: within this of the best.
+CANDIDATE_PATCH_MARGIN = 0.12
 #: In a stream, a slot whose small grey crop changed by no more than this many levels
 #: anywhere keeps its last reading (not read again).
 SAME_SLOT_LEVELS = 24
@@ -64,12 +70,20 @@ CONFIDENT = 0.9
 @dataclass(frozen=True, slots=True)
 class CardReading:
     """One slot: ``label`` (face, back, empty or unknown), ``card`` (the design's id when
-    face up and named, else None), ``confidence`` 0..1, ``occluded`` (a hand covers it)."""
+    face up and named, else None), ``confidence`` 0..1, ``occluded`` (a hand covers it),
+    ``candidates``: for a face named below ``CONFIDENT``, the designs it may be, best
+    first (``card`` among them; twins the camera cannot resolve there), else empty."""
 
     label: str
     card: str | None
     confidence: float
     occluded: bool = False
+    candidates: tuple[str, ...] = ()
+
+    @property
+    def sure(self) -> bool:
+        """Whether the reading is a fact (confidence at least ``CONFIDENT``)."""
+        return self.confidence >= CONFIDENT
 
     def to_json(self) -> dict:
         return {
@@ -77,6 +91,7 @@ class CardReading:
             "card": self.card,
             "confidence": self.confidence,
             "occluded": self.occluded,
+            "candidates": list(self.candidates),
         }
 
 
@@ -115,6 +130,7 @@ class CardReader:
         self._card_area = cw * ch * SLOT_PX_PER_MM**2
         self._card_px = (cw * SLOT_PX_PER_MM, ch * SLOT_PX_PER_MM)
         self._close = np.ones((5, 5), np.uint8)
+        self._peel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
         self._aspect = ch / cw
         self.stream = stream
         #: per slot, in a stream: (its crop small and grey, its reading) when last read
@@ -130,26 +146,31 @@ class CardReader:
             self._last.clear()
             return board, {}
         out, reread = {}, []
+        # in a stream, each slot is first compared in grey (a third of the warping)
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if self.stream and self._last else None
         for cell_id in self.slots:
             r = board.cells[cell_id]
             if r.occluded:
                 out[cell_id] = CardReading(UNKNOWN, None, 1.0, occluded=True)
                 self._last.pop(cell_id, None)
                 continue
-            crop = self._crop(image, board, cell_id)
-            if self.stream:
-                small = _thumbnail(crop)
-                last = self._last.get(cell_id)
-                if last is not None and _unchanged(small, last[0]):
+            small = None
+            last = self._last.get(cell_id)
+            if last is not None and grey is not None:
+                small = _thumbnail(self._crop(grey, board, cell_id))
+                if _unchanged(small, last[0]):
                     out[cell_id] = last[1]
                     continue
+            crop = self._crop(image, board, cell_id)
+            if self.stream and small is None:
+                small = _thumbnail(crop)
             reread.append(cell_id)
             px_per_mm = _scale_at(board.pose.board_to_image, self.layout.cell(cell_id).centre_mm)
             got = self.read_slot(crop, px_per_mm=px_per_mm)
             if got.label == EMPTY and r.label != EMPTY:
-                # bare mat in the crop, but not the mat's colour at the cell's centre (a
-                # hand or a sheet over the whole slot): not empty
-                got = CardReading(UNKNOWN, None, 0.5)
+                # one colour over the whole crop, but not the mat's (at the cell's centre,
+                # or at most of the slot: ``mat_colour.py``): a hand or a sheet over it
+                got = CardReading(UNKNOWN, None, 1.0, occluded=True)
             out[cell_id] = got
             if self.stream:
                 self._last[cell_id] = (small, got)
@@ -183,10 +204,7 @@ class CardReader:
         """``find_card``, and whether the card's outline was faint (its own edge barely
         off the mat: then only a close match with a design counts)."""
         lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab).astype(np.float32)  # 8-bit scale
-        edge = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3),
-                               lab[:, :2].reshape(-1, 3), lab[:, -2:].reshape(-1, 3)])  # fmt: skip
-        mat = np.median(edge, axis=0)
-        diff = np.linalg.norm(lab - mat, axis=-1)
+        diff = np.linalg.norm(lab - _mat_plane(lab), axis=-1)
         mask = (diff > NOT_MAT).astype(np.uint8)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         area = float(mask.sum())
@@ -194,9 +212,16 @@ class CardReader:
             return EMPTY, None, False
         # the card's printed ground may be the mat's colour: its outline holds it all
         closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, self._close)
-        contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        outline = max(contours, key=cv2.contourArea)
-        rect = cv2.minAreaRect(outline)
+        for _ in range(HALO_PEELS + 1):
+            contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            if not contours:
+                return UNKNOWN, None, False
+            outline = max(contours, key=cv2.contourArea)
+            rect = cv2.minAreaRect(outline)
+            if _area(rect) <= AREA_RANGE[1] * self._card_area:
+                break
+            # too big: a blurred frame's halo round a light card, specks joined to it
+            closed = cv2.erode(closed, self._peel)
         faint = False
         if cv2.contourArea(outline) < MIN_FILL * _area(rect):
             # no closed outline: all that is not mat together, if it fills a card
@@ -263,9 +288,12 @@ class CardReader:
                 return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3))
             if best == self._back:
                 return CardReading("back", None, conf)
-            return CardReading("face", self.deck.ids[best], conf)
+            near = on_patches.max() - CANDIDATE_PATCH_MARGIN
+            order = [members[i] for i in np.argsort(on_patches)[::-1] if on_patches[i] >= near]
+            return self._face(best, conf, order)
         twins = {j: w for j, w in self._twins.get(best, []) if row[best] - row[j] < FULL_MARGIN}
         full = FULL_MARGIN
+        near = [int(i) for i in order if row[i] >= row[best] - FULL_MARGIN]
         if twins:  # alike but for a region (a deck without fine pictures)
             where = np.max(np.stack(list(twins.values())), axis=0)
             cands = [best, *twins]
@@ -274,17 +302,27 @@ class CardReader:
             best = cands[int(ranked[0])]
             margin = float(on_region[ranked[0]] - on_region[ranked[1]])
             full = FULL_TWIN_MARGIN
+            near = [cands[int(i)] for i in ranked if on_region[i] >= on_region[ranked[0]] - full]
         if row[best] < least:  # a card's shape, but none of the deck's faces nor its back
             return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3))
         conf = round(float(np.clip(margin / full, 0, 1)), 3)
         if best == self._back:
             return CardReading("back", None, conf)
-        return CardReading("face", self.deck.ids[best], conf)
+        return self._face(best, conf, near)
+
+    def _face(self, best: int, conf: float, near: list[int]) -> CardReading:
+        """A face reading of design ``best``; below ``CONFIDENT``, with the designs
+        ``near`` it (best first, the back left out) as its candidates."""
+        card = self.deck.ids[best]
+        if conf >= CONFIDENT:
+            return CardReading("face", card, conf)
+        rest = [self.deck.ids[i] for i in near if i not in (best, self._back)]
+        return CardReading("face", card, conf, candidates=(card, *dict.fromkeys(rest)))
 
 
 def _thumbnail(crop: np.ndarray) -> np.ndarray:
-    """A slot crop small (1 px/mm) and grey: what ``_unchanged`` compares."""
-    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    """A slot crop (BGR or grey) small (1 px/mm) and grey: what ``_unchanged`` compares."""
+    grey = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     return cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA).astype(np.int16)
 
 
@@ -295,6 +333,27 @@ def _unchanged(now: np.ndarray, before: np.ndarray) -> bool:
         return False
     diff = np.abs(now - before)
     return int(diff.max()) <= SAME_SLOT_LEVELS and float(diff.mean()) <= SAME_SLOT_LEVELS / 6
+
+
+def _mat_plane(lab: np.ndarray) -> np.ndarray:
+    """The bare mat's colour (H, W, 3) across a slot crop (CIELAB): a plane in x and y
+    fitted to the crop's border (a lamp or a glare lights a slot unevenly), fitted again
+    without the border points further than ``NOT_MAT`` from it (a card reaching the
+    border); a single colour, the border's median, where the plane does not hold."""
+    h, w = lab.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w]
+    border = np.zeros((h, w), bool)
+    border[:2], border[-2:], border[:, :2], border[:, -2:] = True, True, True, True
+    design = np.c_[np.ones(border.sum()), xs[border] / w, ys[border] / h]
+    values = lab[border]
+    keep = np.ones(len(values), bool)
+    for _ in range(2):
+        if keep.sum() < 10:
+            return np.broadcast_to(np.median(values, axis=0), lab.shape)
+        coef, *_ = np.linalg.lstsq(design[keep], values[keep], rcond=None)
+        keep = np.linalg.norm(design @ coef - values, axis=1) <= NOT_MAT
+    grid = np.stack([np.ones((h, w)), xs / w, ys / h], axis=-1)
+    return (grid @ coef).astype(np.float32)
 
 
 def _area(rect) -> float:

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .classify import CellReading, ColourModel, nominal_model
-from .layout import Layout
+from .layout import EMPTY, UNKNOWN, Layout
 from .markers import MarkerFinder, MarkerSighting
+from .mat_colour import MatColour
 from .pose import BoardPose, PoseError, pose_from_corners, pose_from_markers
 from .ring_memory import RingMemory
 from .sampling import CellSampler
@@ -75,6 +76,11 @@ class BoardReader:
         self.sampler = CellSampler(layout)
         self._fixed_pose = pose_from_corners(corners_px, layout) if corners_px is not None else None
         self.memory = RingMemory() if stream else None
+        #: card slots: one read empty must show the mat's colour (``mat_colour.py``)
+        self._card_slots = [
+            c.id for c in layout.cells if any(layout.pieces[p].shape == "card" for p in c.pieces)
+        ]
+        self._mat = MatColour(layout) if self._card_slots else None
 
     def locate(self, image: np.ndarray) -> tuple[tuple[MarkerSighting, ...], BoardPose | None, str]:
         """Markers, pose and status for ``image`` (the pose from hand-given corners if set)."""
@@ -108,4 +114,8 @@ class BoardReader:
         gains, source = self.model.gains(samples)
         readings = self.model.classify(samples, gains, memory=self.memory)
         cells = {c.id: r for c, r in zip(self.layout.cells, readings, strict=True)}
+        if self._mat is not None:  # a hand over a card, or a card, can pass for bare mat
+            empty = [s for s in self._card_slots if cells[s].label == EMPTY]
+            for slot in self._mat.covered(image, pose, empty):
+                cells[slot] = CellReading(UNKNOWN, 1.0)
         return BoardReading(name, OK, markers, pose, cells, source)

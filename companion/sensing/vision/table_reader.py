@@ -29,10 +29,9 @@ from .card_reader import CardReader, CardReading
 from .deck import RegisteredDeck
 from .layout import EMPTY, UNKNOWN, Layout
 from .markers import MarkerFinder, MarkerSighting
+from .mat_colour import bare_points, slot_points
 from .reader import OK, BoardReading
 
-#: Bare mat: points this far (mm) from any cell, marker quiet zone, patch or mat edge.
-BARE_CLEAR_MM = 3.0
 #: A slot point whose chroma (CIELAB a, b; 8-bit scale) is further than this from the
 #: mats' bare margins in this frame is not bare mat ...
 BARE_CHROMA = 22.0
@@ -41,8 +40,6 @@ BARE_SHARE = 0.7
 #: A mat with at least this many margin points not of the mats' colour has a hand or an
 #: arm across it: all its slots are covered in that frame (cards stay in their slots).
 FOREIGN_POINTS = 6
-#: Points per side (mm pitch) sampled in a slot and on the bare margins.
-PITCH_MM = 4.0
 
 
 @dataclass(frozen=True)
@@ -151,33 +148,6 @@ class TableCardReader:
                     share = float((np.linalg.norm(got - mat, axis=1) <= BARE_CHROMA).mean())
                     if share < BARE_SHARE:
                         cards[slot] = covered
-
-
-def bare_points(mat: Layout) -> np.ndarray:
-    """(n, 2) mm: points of bare mat, clear of every cell, marker, patch and the edge."""
-    w, h = mat.size_mm
-    c = BARE_CLEAR_MM
-    xs, ys = np.meshgrid(np.arange(c, w - c, PITCH_MM / 2), np.arange(c, h - c, PITCH_MM / 2))
-    p = np.c_[xs.ravel(), ys.ravel()]
-    keep = np.ones(len(p), bool)
-    boxes = [(cell.centre_mm, cell.size_mm) for cell in mat.cells]
-    boxes += [(m.centre_mm, (m.size_mm * 8 / 6,) * 2) for m in mat.markers]
-    if mat.neutral:
-        boxes.append((mat.neutral.centre_mm, mat.neutral.size_mm))
-    for (x, y), (bw, bh) in boxes:
-        keep &= (np.abs(p[:, 0] - x) > bw / 2 + c) | (np.abs(p[:, 1] - y) > bh / 2 + c)
-    return p[keep]
-
-
-def slot_points(mat: Layout, slot: str) -> np.ndarray:
-    """(n, 2) mm: a grid over the slot, inside its printed outline."""
-    cell = mat.cell(slot)
-    (x, y), (w, h) = cell.centre_mm, cell.size_mm
-    xs, ys = np.meshgrid(
-        np.arange(x - w / 2 + 3, x + w / 2 - 2.9, PITCH_MM),
-        np.arange(y - h / 2 + 3, y + h / 2 - 2.9, PITCH_MM),
-    )
-    return np.c_[xs.ravel(), ys.ravel()]
 
 
 def _chroma(image: np.ndarray, px: np.ndarray) -> np.ndarray:
