@@ -67,7 +67,7 @@ WEDGE, LEFT, RIGHT = CHANNELS
 TREMOR_HZ = (7.0, 13.0)  # a hand's physiological tremor: 8-12 Hz
 FAST_NAME_FACTOR = 3.0
 ZONE_FRAMES = 24  # where a change acts: the mean of this many frames (0.3 s at 80/s)
-CALM_BREAK_FRAMES = 3  # frames running out of the band: the dead-balance wait starts anew
+CALM_BREAK_FRAMES = 8  # frames running out of the band: the dead-balance wait starts anew
 HELD_LEVEL_S = 0.15  # a level held this long within a change: stones came one by one (s)
 
 
