@@ -431,9 +431,10 @@ class ScaleSensor:
         time it left that level (s), else None. Two stones (or more) put down, or taken
         off, one after the other faster than the scale named the first: the change
         named is their sum (or, one put down and one taken off, nothing). A stone's
-        impact and bounce never hold still there, and a hand held on the beam while a
-        stone is put down (or taken off) holds a level beyond the two, not between (the
-        caller also rules out a hand seen)."""
+        impact and bounce never hold still there, nor a beam tipping over (no pad
+        loaded), and a hand held on the beam while a stone is put down (or taken off)
+        holds a level beyond the two, not between (the caller also rules out a hand
+        seen)."""
         masses = self._masses
         far = 0.5 * self._lightest_g
         cancelled = abs(after - before) < self.config.mass_step_g
@@ -444,13 +445,16 @@ class ScaleSensor:
             return None
         data = np.array(masses)
         times, values = data[:, 0], data[:, 1]
+        pads = np.array(self._cells)[:, 1:]  # beside the masses, frame by frame
         low, high = min(before, after) + far, max(before, after) - far
         trim, spread = k // 8, self._hand_spread_g
         held_until = None
         for i in range(0, len(values) - k + 1, max(1, k // 2)):
             window = np.sort(values[i : i + k])
             level = float(window[k // 2])
-            still = window[-1 - trim] - window[trim] <= spread
+            # ... resting on a pad: a beam tipping over through the air holds no level
+            on_pad = float(np.median(pads[i : i + k], axis=0).max()) >= self._min_pad_g
+            still = on_pad and window[-1 - trim] - window[trim] <= spread
             if still and (low <= level <= high or (cancelled and abs(level - before) >= far)):
                 held_until = float(times[i + k - 1])
             elif held_until is not None:
@@ -741,8 +745,9 @@ class ScaleSensor:
 
     def _need_more_frames(self, total: float, torque: float) -> bool:
         """Whether the stable window is too short to place the change: its position x must
-        be known to ``x_sd_mm`` and lie three standard deviations from the nearest edge
-        of a space (inside or out); else the window must grow (up to ``max_average_s``)."""
+        be known to ``x_sd_mm`` and lie ``x_edge_sd`` standard deviations from the nearest
+        edge of a space (inside or out); else the window must grow (up to
+        ``max_average_s``)."""
         if not self._have_rest or self._reference is None:
             return False
         m0, tau0 = self._reference
@@ -756,8 +761,9 @@ class ScaleSensor:
         prof = self.profile
         half = prof.space_width_mm / 2
         edge = min(abs(x - c) - half for c in prof.space_x_mm.values())
-        # three standard deviations on the right side of the nearest space edge
-        target = min(self.config.x_sd_mm * 2.5, abs(edge)) / 2.5
+        # ``x_edge_sd`` standard deviations on the right side of the nearest space edge
+        k = self.config.x_edge_sd
+        target = min(self.config.x_sd_mm * k, abs(edge)) / k
         need = min(self._frames_cap, frames_for(x_sd, max(target, 0.5)))
         n = len(self.tracker._stable)
         if need <= n:
