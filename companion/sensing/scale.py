@@ -585,6 +585,8 @@ class ScaleSensor:
         if stones were seen merged into one change within it (``_merged``: at any rate,
         no pace measured); else None."""
         cfg = self.config
+        if not self._merged and (cfg.fast_events <= 0 or not self._fast):
+            return None  # (at 80/s the pace is not watched: ``_fast`` is not looked at)
         for seen in (self._fast, self._merged):
             while seen and t - seen[0][0] > cfg.fast_window_s:
                 seen.popleft()
@@ -597,6 +599,8 @@ class ScaleSensor:
         """The last change named that was no stone's (ΔM g, x mm), if one was within
         ``fast_window_s``."""
         seen = self._unnamed
+        if not seen:
+            return None
         while seen and t - seen[0][0] > self.config.fast_window_s:
             seen.popleft()
         return seen[-1][1:] if seen else None
