@@ -40,6 +40,7 @@ import numpy as np
 
 from ..profile import CHANNELS, ScaleProfile
 from .filters import MOVING, QUIET, STABLE, TRIGGERED, SettleTracker, SpikeFilter
+from .merges import level_held_between
 from .noise import (
     MEAN_SD_FACTOR,
     NoiseMeter,
@@ -68,7 +69,6 @@ TREMOR_HZ = (7.0, 13.0)  # a hand's physiological tremor: 8-12 Hz
 FAST_NAME_FACTOR = 3.0
 ZONE_FRAMES = 24  # where a change acts: the mean of this many frames (0.3 s at 80/s)
 CALM_BREAK_FRAMES = 8  # frames running out of the band: the dead-balance wait starts anew
-HELD_LEVEL_S = 0.15  # a level held this long within a change: stones came one by one (s)
 
 
 class _Channel:
@@ -425,41 +425,17 @@ class ScaleSensor:
         self._settle(t, w, left, right, out)
 
     def _level_held_between(self, before: float, after: float) -> float | None:
-        """When the total, during the change now named, held still for ``HELD_LEVEL_S``
-        at a level between ``before`` and ``after`` (g), half the lightest stone or more
-        from both (or, where the two are the same, anywhere that far from them): the
-        time it left that level (s), else None. Two stones (or more) put down, or taken
-        off, one after the other faster than the scale named the first: the change
-        named is their sum (or, one put down and one taken off, nothing). A stone's
-        impact and bounce never hold still there, nor a beam tipping over (no pad
-        loaded), and a hand held on the beam while a stone is put down (or taken off)
-        holds a level beyond the two, not between (the caller also rules out a hand
-        seen)."""
-        masses = self._masses
-        far = 0.5 * self._lightest_g
-        cancelled = abs(after - before) < self.config.mass_step_g
-        if not cancelled and abs(after - before) < 2 * far:
+        """When the total, during the change now named, held still at a level between
+        ``before`` and ``after`` (g), half the lightest stone or more from both: the time
+        it left that level (s), else None (``merges.level_held_between``; the caller
+        rules out a hand seen and the beam lifted)."""
+        if len(self._cells) != len(self._masses):
             return None
-        k = max(6, round(HELD_LEVEL_S / self._frame_dt))
-        if len(masses) < 2 * k:
-            return None
-        data = np.array(masses)
-        times, values = data[:, 0], data[:, 1]
-        pads = np.array(self._cells)[:, 1:]  # beside the masses, frame by frame
-        low, high = min(before, after) + far, max(before, after) - far
-        trim, spread = k // 8, self._hand_spread_g
-        held_until = None
-        for i in range(0, len(values) - k + 1, max(1, k // 2)):
-            window = np.sort(values[i : i + k])
-            level = float(window[k // 2])
-            # ... resting on a pad: a beam tipping over through the air holds no level
-            on_pad = float(np.median(pads[i : i + k], axis=0).max()) >= self._min_pad_g
-            still = on_pad and window[-1 - trim] - window[trim] <= spread
-            if still and (low <= level <= high or (cancelled and abs(level - before) >= far)):
-                held_until = float(times[i + k - 1])
-            elif held_until is not None:
-                break  # the first level held, left: the next stone came
-        return held_until
+        pads = [(left, right) for _, left, right in self._cells]
+        return level_held_between(self._masses, pads, before, after,
+                                  frame_dt=self._frame_dt, far_g=0.5 * self._lightest_g,
+                                  spread_g=self._hand_spread_g, min_pad_g=self._min_pad_g,
+                                  same_g=self.config.mass_step_g)  # fmt: skip
 
     def _cancelled_out(self, rise: float, steps: list[tuple[float, float, float, float]]) -> bool:
         """Whether a change that left the mass as it was (``rise``, g) went up and down by
