@@ -420,7 +420,11 @@ class ScaleSensor:
                 self._merged.extend((t_step, 0.0) for t_step, _, _, _ in steps[1:])
         if held is not None:  # a level held on the way: one stone, then another
             self._merged.append((held, 0.0))
-        if self._reference is not None and not (plausible and self._on_a_space(w, left, right)):
+        # a load put down that is no stone's (taken off, it may be the beam being cleared
+        # after a round: stones taken off in any grouping; the referee asks about a stone
+        # taken off during a round)
+        added = self._reference is not None and w + left + right > self._reference[0]
+        if added and not (plausible and self._on_a_space(w, left, right)):
             self._note_unnamed(t, w + left + right, self._torque(left, right))
         self._settle(t, w, left, right, out)
 

@@ -4,7 +4,8 @@ figures it measured, and what to do (pure; used by ``scale.ScaleSensor``).
 Kinds: ``noisy`` (stones of the census cannot be told apart), ``slow`` (naming a stone
 takes longer than players wait), ``restless`` (never at rest), ``drifting`` (a cell's
 zero moves fast at rest), ``fast`` (stones put down faster than the scale names them),
-``unnamed`` (a change was named that is no stone's: no stone's mass, or off the spaces).
+``unnamed`` (a load put down that is no stone's: no stone's mass, or off the spaces; a
+load taken off may be the beam being cleared, stones in any grouping).
 """
 
 from __future__ import annotations
