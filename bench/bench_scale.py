@@ -15,8 +15,9 @@ section for BENCHMARKS.md ("Scale sensing"), with the machine it ran on.
   rate, 1 % glitched samples), for stones put down briskly (``stones_in_a_row``: 0.8 s
   apart, no hand; at 10 samples/s also 2 s apart, "paced") and for random rounds (hands, slides, notch moves), at 80 and 10
   samples/s: placements named right, spurious placements, settles reported, the delay
-  from physical rest to ``settled`` (median, p90), and in how many sessions the sensing
-  said it could not keep up (a ``ScaleNoise`` problem).
+  from physical rest to ``settled`` (median, p90), actions got wrong with no
+  ``ScaleNoise`` problem said within 8 s ("unwarned", ``scale_scoring``), and in how
+  many sessions the sensing said it could not keep up (a ``ScaleNoise`` problem).
 """
 
 from __future__ import annotations
@@ -85,8 +86,8 @@ def noise_point(profile, scenario: str, rate_sps: int, noise_g: float, seeds):
 
 def noise_curve(profile, seeds) -> None:
     print("| stones | rate /s | noise g a cell | named right | spurious | settles reported |"
-          " rest to `settled` median / p90 ms | sessions warned |")  # fmt: skip
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+          " rest to `settled` median / p90 ms | wrong, unwarned | sessions warned |")  # fmt: skip
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for scenario in SCENARIOS:
         for rate in (80, 10) if scenario != "paced" else (10,):
             prof = profile if rate == profile.rate_sps else profile.with_changes(rate_sps=rate)
@@ -98,7 +99,7 @@ def noise_curve(profile, seeds) -> None:
                          if d else "-")  # fmt: skip
                 print(f"| {scenario} | {rate} | {noise:g} | {sc.placements_right}/{sc.placements}"
                       f" ({share:.0f} %) | {sc.spurious} | {len(d)}/{sc.settles} | {delay} |"
-                      f" {warned}/{len(seeds)} |", flush=True)  # fmt: skip
+                      f" {sc.unwarned} | {warned}/{len(seeds)} |", flush=True)  # fmt: skip
 
 
 def pct(values, q):

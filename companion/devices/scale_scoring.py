@@ -14,7 +14,9 @@ from one action's start to the next action's start belong to it. For each action
 - nothing but ``disturbed`` is reported while a hand is on the scale.
 
 ``spurious`` counts the placements and removals reported that did not happen: any
-beyond the one an action makes, or before the first action.
+beyond the one an action makes, or before the first action. ``unwarned`` counts the
+actions got wrong (any mistake above) with no ``ScaleNoise`` problem in effect when the
+action began or said within ``WARN_WITHIN_S`` after: losses the players were not told of.
 """
 
 from __future__ import annotations
@@ -26,11 +28,17 @@ from ..sensing.observations import (
     Fault,
     LoadShifted,
     Observation,
+    ScaleNoise,
     ScaleSettled,
     StoneAdded,
     StoneRemoved,
 )
 from .scale_scenarios import Expected, Session
+
+#: an action got wrong is ``unwarned`` unless a problem is said within this long (s): a
+#: merged change is named (and said) once the scale rests, a scale never at rest says so
+#: after 5 s
+WARN_WITHIN_S = 8.0
 
 
 @dataclass(slots=True)
@@ -46,11 +54,12 @@ class RoundScore:
     settle_delays_s: list[float] = field(default_factory=list)
     settle_delays_no_hand_s: list[float] = field(default_factory=list)  # no hand in the action
     spurious: int = 0  # added/removed reported beyond the one each placement or removal makes
+    unwarned: int = 0  # actions got wrong with no ``ScaleNoise`` problem said (``WARN_WITHIN_S``)
     mistakes: list[str] = field(default_factory=list)
 
     def add(self, other: RoundScore) -> None:
         for name in ("placements", "placements_right", "shifts", "shifts_seen", "settles",
-                     "settles_right", "spurious"):  # fmt: skip
+                     "settles_right", "spurious", "unwarned"):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.settle_delays_s += other.settle_delays_s
         self.settle_delays_no_hand_s += other.settle_delays_no_hand_s
@@ -82,11 +91,24 @@ def score_round(
     for i, exp in enumerate(actions):
         t_next = actions[i + 1].t_start if i + 1 < len(actions) else float("inf")
         mine = [o for o in observations if exp.t_start <= o.t_mono < t_next]
+        wrong = len(sc.mistakes)
         delay = _score_action(sc, seed, exp, mine, census, torque_tolerance, dead_balance_gmm)
+        if len(sc.mistakes) > wrong and not _warned(observations, exp.t_start):
+            sc.unwarned += 1
         hand = any(t0 < exp.t_settle and t1 > exp.t_start for t0, t1 in session.hands)
         if delay is not None and not hand:
             sc.settle_delays_no_hand_s.append(delay)
     return sc
+
+
+def _warned(observations: list[Observation], t0: float) -> bool:
+    """Whether a ``ScaleNoise`` problem was in effect at ``t0`` or said within
+    ``WARN_WITHIN_S`` after it (the dashboard then shows why the scale cannot keep up)."""
+    said = [o for o in observations if isinstance(o, ScaleNoise)]
+    before = [o for o in said if o.t_mono <= t0]
+    if before and before[-1].problem:
+        return True
+    return any(o.problem for o in said if t0 < o.t_mono <= t0 + WARN_WITHIN_S)
 
 
 def _score_action(

@@ -39,7 +39,8 @@ from collections.abc import Iterable
 import numpy as np
 
 from ..profile import CHANNELS, ScaleProfile
-from .filters import QUIET, STABLE, TRIGGERED, SettleTracker, SpikeFilter
+from .filters import MOVING, QUIET, STABLE, TRIGGERED, SettleTracker, SpikeFilter
+from .merges import level_held_between
 from .noise import (
     MEAN_SD_FACTOR,
     NoiseMeter,
@@ -67,6 +68,7 @@ WEDGE, LEFT, RIGHT = CHANNELS
 TREMOR_HZ = (7.0, 13.0)  # a hand's physiological tremor: 8-12 Hz
 FAST_NAME_FACTOR = 3.0
 ZONE_FRAMES = 24  # where a change acts: the mean of this many frames (0.3 s at 80/s)
+CALM_BREAK_FRAMES = 8  # frames running out of the band: the dead-balance wait starts anew
 
 
 class _Channel:
@@ -166,6 +168,7 @@ class ScaleSensor:
         self._trend_frames = 0  # frames running whose window trended like a hand
         self._relearned = False
         self._problem: tuple[str, ...] = ()  # the problems reported now, by kind
+        self._unnamed_said: tuple[float, float] | None = None  # the change said unnamed
         self.resolution_g = 0.0  # the smallest mass difference told apart now (g)
         self.decide_s = 0.0  # the rest it takes now to name the lightest stone (s)
         self.drift_g_per_min = [0.0, 0.0, 0.0]  # each cell's zero, as last measured at rest
@@ -173,9 +176,14 @@ class ScaleSensor:
         self._lightest_g = min(census.values()) if census else 30.0
         self._level_start = float("-inf")  # the current step in the total began (s)
         self._t_named = float("-inf")  # the last change was named (s)
-        self._episode_steps: list[tuple[float, float, float]] = []  # (t, s after the
-        #                                 last, or 0 if not too soon; rise, g) in a change
+        self._episode_steps: list[tuple[float, float, float, float]] = []  # (t, s after
+        #                 the last, or 0 if not too soon; rise, g; s after the last) in a change
+        self._episode_lifted = False  # the beam was lifted off in this change (a notch move)
+        self._calm_since: float | None = None  # not moving (but a frame or two) since (s)
+        self._moving_run = 0  # frames running the cells moved
         self._fast: deque[tuple[float, float]] = deque(maxlen=64)  # (t, s since the last)
+        self._merged: deque[tuple[float, float]] = deque(maxlen=64)  # the same, seen merged
+        self._unnamed: deque[tuple[float, float, float]] = deque(maxlen=16)  # (t, ΔM, x)
         self._name_times: deque[float] = deque(maxlen=9)  # step to named, lately (s)
 
     # -- inputs --------------------------------------------------------------------
@@ -337,6 +345,8 @@ class ScaleSensor:
                 self._fast.append((t, t - self._level_start))
             self._t_jump = self._episode_start = self._level_start = t
             self._episode_steps = []
+            self._episode_lifted = False
+            self._calm_since = None
             self._episode_frames = self._frames_mass
             self._trend_frames = 0
             self._relearned = False
@@ -344,8 +354,17 @@ class ScaleSensor:
             masses.append((t, total))
             self._cells.clear()
             self._cells.append((w, left, right))
+        if state == MOVING:
+            self._moving_run += 1
+            if self._moving_run >= CALM_BREAK_FRAMES:
+                self._calm_since = None
+        else:
+            self._moving_run = 0
+            if self._calm_since is None:
+                self._calm_since = t
         steady = self._mass_steady(t)
         lifted = masses[-1][1] < self.profile.beam_mass_g / 2
+        self._episode_lifted |= lifted
         if self._episode_start is None:
             self._episode_start = t
         restless = t - self._episode_start >= self._disturbed_after_s
@@ -362,7 +381,8 @@ class ScaleSensor:
         low = self._min_pad_g
         if left_med < low and right_med < low:
             # resting on neither pad all through the window: in the air, or a dead balance
-            stable_s = t - (self.tracker.stable_since or t)
+            # (at rest so long, but for a frame or two where the noise broke the band)
+            stable_s = t - min(self.tracker.stable_since or t, self._calm_since or t)
             if stable_s < cfg.balance_wait_s and not self._pad_loaded_since_stable():
                 return
         plausible = self._plausible(w + left + right, self._torque(left, right))
@@ -378,6 +398,9 @@ class ScaleSensor:
             episode_s = t - (self._episode_start or t)
             if t - self._t_jump < cfg.unknown_load_s and episode_s < cfg.unknown_episode_s:
                 return
+        held = None
+        if self._reference is not None and not (self._hand_seen or self._episode_lifted):
+            held = self._level_held_between(self._reference[0], w + left + right)
         self.tracker.accept()
         masses.clear()
         self._cells.clear()
@@ -390,10 +413,61 @@ class ScaleSensor:
             # stones put down (or taken off) one after another all go one way; a hand
             # arriving and leaving goes both ways
             rise = w + left + right - self._reference[0]
-            one_way = all((r > 0) == (rise > 0) for _, _, r in steps)
+            one_way = all((r > 0) == (rise > 0) for _, _, r, _ in steps)
             if one_way or not (self._hand_seen or plausible):
-                self._fast.extend((t_step, since) for t_step, since, r in steps if since)
+                self._fast.extend((t_step, since) for t_step, since, _, _ in steps if since)
+            if self._cancelled_out(rise, steps):
+                self._merged.extend((t_step, 0.0) for t_step, _, _, _ in steps[1:])
+        if held is not None:  # a level held on the way: one stone, then another
+            self._merged.append((held, 0.0))
+        # a load put down that is no stone's (taken off, it may be the beam being cleared
+        # after a round: stones taken off in any grouping; the referee asks about a stone
+        # taken off during a round)
+        added = self._reference is not None and w + left + right > self._reference[0]
+        if added and not (plausible and self._on_a_space(w, left, right)):
+            self._note_unnamed(t, w + left + right, self._torque(left, right))
         self._settle(t, w, left, right, out)
+
+    def _level_held_between(self, before: float, after: float) -> float | None:
+        """When the total, during the change now named, held still at a level between
+        ``before`` and ``after`` (g), half the lightest stone or more from both: the time
+        it left that level (s), else None (``merges.level_held_between``; the caller
+        rules out a hand seen and the beam lifted)."""
+        if len(self._cells) != len(self._masses):
+            return None
+        pads = [(left, right) for _, left, right in self._cells]
+        return level_held_between(self._masses, pads, before, after,
+                                  frame_dt=self._frame_dt, far_g=0.5 * self._lightest_g,
+                                  spread_g=self._hand_spread_g, min_pad_g=self._min_pad_g,
+                                  same_g=self.config.mass_step_g)  # fmt: skip
+
+    def _cancelled_out(self, rise: float, steps: list[tuple[float, float, float, float]]) -> bool:
+        """Whether a change that left the mass as it was (``rise``, g) went up and down by
+        a stone's mass or more, with no hand seen and the beam never lifted: stones put
+        down and taken off before the scale could name them, which then cancel out (the
+        ``fast`` problem; a change of no stone's mass is the ``unnamed`` one)."""
+        if abs(rise) >= self.config.mass_step_g or self._hand_seen or self._episode_lifted:
+            return False
+        big = 0.5 * self._lightest_g
+        return any(r >= big for _, _, r, _ in steps) and any(r <= -big for _, _, r, _ in steps)
+
+    def _on_a_space(self, w: float, left: float, right: float) -> bool:
+        """Whether the change to these loads (g) put or took a load on a space (or moved
+        no mass: a shift)."""
+        m0, tau0 = self._reference
+        dm = w + left + right - m0
+        if abs(dm) < self.config.mass_step_g:
+            return True
+        x = self._pivot + (self._torque(left, right) - tau0) / dm
+        return self.profile.space_at(x) is not None
+
+    def _note_unnamed(self, t: float, total: float, torque: float) -> None:
+        """A change named although it is no stone's (``_plausible``): kept for the
+        ``unnamed`` problem, with its mass step (g) and place (mm)."""
+        m0, tau0 = self._reference
+        dm = total - m0
+        x = self._pivot + (torque - tau0) / dm if abs(dm) > 1e-6 else self._pivot
+        self._unnamed.append((t, dm, x))
 
     def _mass_steady(self, t: float) -> bool:
         """No hand on the scale: the total has held one level since its last step (a stone
@@ -483,19 +557,33 @@ class ScaleSensor:
         since = t_step - self._level_start
         self._level_start = t_step
         soon = self.config.fast_level_s <= since < FAST_NAME_FACTOR * self._name_s()
-        self._episode_steps.append((t_step, since if soon else 0.0, rise))
+        self._episode_steps.append((t_step, since if soon else 0.0, rise, since))
 
     def _fast_pace(self, t: float) -> float | None:
         """The shortest time between stones put down too fast lately (s), if that happened
-        ``fast_events`` times within ``fast_window_s``, or once in it while said."""
-        cfg, fast = self.config, self._fast
-        if cfg.fast_events <= 0:
-            return None
-        while fast and t - fast[0][0] > cfg.fast_window_s:
-            fast.popleft()
-        if len(fast) >= (1 if "fast" in self._problem else cfg.fast_events):
+        ``fast_events`` times within ``fast_window_s``, or once in it while said; else 0
+        if stones were seen merged into one change within it (``_merged``: at any rate,
+        no pace measured); else None."""
+        cfg = self.config
+        if not self._merged and (cfg.fast_events <= 0 or not self._fast):
+            return None  # (at 80/s the pace is not watched: ``_fast`` is not looked at)
+        for seen in (self._fast, self._merged):
+            while seen and t - seen[0][0] > cfg.fast_window_s:
+                seen.popleft()
+        fast = self._fast if cfg.fast_events > 0 else ()
+        if fast and len(fast) >= (1 if "fast" in self._problem else cfg.fast_events):
             return min(gap for _, gap in fast)
-        return None
+        return 0.0 if self._merged else None  # stones merged: no pace measured
+
+    def _unnamed_change(self, t: float) -> tuple[float, float] | None:
+        """The last change named that was no stone's (ΔM g, x mm), if one was within
+        ``fast_window_s``."""
+        seen = self._unnamed
+        if not seen:
+            return None
+        while seen and t - seen[0][0] > self.config.fast_window_s:
+            seen.popleft()
+        return seen[-1][1:] if seen else None
 
     def _still(self, t: float, since_step: float) -> bool:
         """On noisy cells a hand held nearly still passes the short window: the total must
@@ -584,14 +672,16 @@ class ScaleSensor:
         if meter.version != self._noise_version:
             self._noise_version = meter.version
             self._set_thresholds()
-        elif restless == ("restless" in self._problem) and (
-            (self._fast_pace(t) is not None) == ("fast" in self._problem)
+        elif (
+            restless == ("restless" in self._problem)
+            and (self._fast_pace(t) is not None) == ("fast" in self._problem)
+            and self._unnamed_change(t) == self._unnamed_said
         ):
             return  # nothing new to judge
-        # judged on 2 s of frames at least: the first figures are rough (a pace or no
-        # rest needs no noise figures)
-        fast = self._fast_pace(t) is not None
-        if restless or fast or meter.measured(round(2.0 / self._frame_dt)):
+        # judged on 2 s of frames at least: the first figures are rough (a pace, no rest
+        # or a change of no stone's mass needs no noise figures)
+        said = self._fast_pace(t) is not None or self._unnamed_change(t) is not None
+        if restless or said or meter.measured(round(2.0 / self._frame_dt)):
             self._report_problems(t, self._noise_now, out)
 
     def _set_thresholds(self) -> None:
@@ -639,8 +729,9 @@ class ScaleSensor:
 
     def _need_more_frames(self, total: float, torque: float) -> bool:
         """Whether the stable window is too short to place the change: its position x must
-        be known to ``x_sd_mm`` and lie three standard deviations from the nearest edge
-        of a space (inside or out); else the window must grow (up to ``max_average_s``)."""
+        be known to ``x_sd_mm`` and lie ``x_edge_sd`` standard deviations from the nearest
+        edge of a space (inside or out); else the window must grow (up to
+        ``max_average_s``)."""
         if not self._have_rest or self._reference is None:
             return False
         m0, tau0 = self._reference
@@ -654,8 +745,9 @@ class ScaleSensor:
         prof = self.profile
         half = prof.space_width_mm / 2
         edge = min(abs(x - c) - half for c in prof.space_x_mm.values())
-        # three standard deviations on the right side of the nearest space edge
-        target = min(self.config.x_sd_mm * 2.5, abs(edge)) / 2.5
+        # ``x_edge_sd`` standard deviations on the right side of the nearest space edge
+        k = self.config.x_edge_sd
+        target = min(self.config.x_sd_mm * k, abs(edge)) / k
         need = min(self._frames_cap, frames_for(x_sd, max(target, 0.5)))
         n = len(self.tracker._stable)
         if need <= n:
@@ -685,14 +777,17 @@ class ScaleSensor:
         pace = self._fast_pace(t)
         if pace is not None:
             kinds.append("fast")
+        unnamed = self._unnamed_change(t)
+        if unnamed is not None:
+            kinds.append("unnamed")
         problem = tuple(kinds)
-        if problem == self._problem:
+        if problem == self._problem and unnamed == self._unnamed_said:
             return
-        self._problem = problem
+        self._problem, self._unnamed_said = problem, unnamed
         figures = Figures(s, self.resolution_g, cfg.max_average_s, self.decide_s,
                           self._lightest_g, self.mass_gap_g, t - self._t_rest,
                           self.drift_g_per_min, pace or 0.0, self._name_s(),
-                          1.0 / self._frame_dt)  # fmt: skip
+                          1.0 / self._frame_dt, unnamed)  # fmt: skip
         noise = tuple((ch, round(x, 2)) for ch, x in zip(CHANNELS, s, strict=False))
         out.append(ScaleNoise(t, noise, round(s[3], 2), round(self.resolution_g, 1),
                               describe(problem, figures)))  # fmt: skip

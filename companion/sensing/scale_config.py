@@ -65,7 +65,8 @@ class SensingConfig:
     # The thresholds above are the least used; noisier cells widen them:
     mass_sd_g: float = 1.0  # average until a mass step is known to this sd (g) ...
     x_sd_mm: float = 6.0  # ... and its position along the beam to this sd (mm), and
-    #                       inside a space, to a third of its distance from the edges
+    x_edge_sd: float = 2.0  # ... this many sd from the nearest edge of a space (2.5
+    #                         named 24 fewer of 1,440 stones put down 0.8 s apart at 2 g)
     max_average_s: float = 1.5  # but never average longer: beyond, the noise is a problem
     band_sd: float = 2.5  # settle band: σ times (band_sd + band_sd_log · ln frames) ...
     band_sd_log: float = 0.8  # ... (the range of n frames of noise grows as √(2 ln n))

@@ -3,7 +3,9 @@ figures it measured, and what to do (pure; used by ``scale.ScaleSensor``).
 
 Kinds: ``noisy`` (stones of the census cannot be told apart), ``slow`` (naming a stone
 takes longer than players wait), ``restless`` (never at rest), ``drifting`` (a cell's
-zero moves fast at rest), ``fast`` (stones put down faster than the scale names them).
+zero moves fast at rest), ``fast`` (stones put down faster than the scale names them),
+``unnamed`` (a load put down that is no stone's: no stone's mass, or off the spaces; a
+load taken off may be the beam being cleared, stones in any grouping).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ class Figures:
     ``resolution_g`` told apart by averaging ``max_average_s``; ``decide_s`` of rest to
     name a ``lightest_g`` stone; ``mass_gap_g`` between the census's closest stones;
     ``restless_s`` since the last rest; ``drift_g_per_min`` per cell; ``pace_s`` between
-    stones put down lately, ``name_s`` the scale took to name one, at ``rate_sps``."""
+    stones put down lately, ``name_s`` the scale took to name one, at ``rate_sps``;
+    ``unnamed``: the last change named that was no stone's (mass step g, place mm)."""
 
     noise_g: Sequence[float]
     resolution_g: float
@@ -35,9 +38,10 @@ class Figures:
     mass_gap_g: float
     restless_s: float
     drift_g_per_min: Sequence[float]
-    pace_s: float = 0.0  # the shortest time between stones lately (s)
+    pace_s: float = 0.0  # the shortest time between stones lately (s; 0: not measured)
     name_s: float = 0.0  # the time the scale has taken lately to name a stone (s)
     rate_sps: float = 80.0  # samples a second
+    unnamed: tuple[float, float] | None = None  # the last change of no stone's: (ΔM g, x mm)
 
 
 def describe(problem: Sequence[str], f: Figures) -> str | None:
@@ -72,9 +76,23 @@ def describe(problem: Sequence[str], f: Figures) -> str | None:
         )
     if "fast" in problem:
         advice = "use 80 samples/s or wait" if f.rate_sps < 40 else "wait"
+        came = (
+            f"stones came {f.pace_s:.1f} s apart" if f.pace_s > 0
+            else "stones came one after another"
+        )  # fmt: skip
         words.append(
-            f"stones came {f.pace_s:.1f} s apart, faster than the scale names them at"
-            f" {f.rate_sps:.0f} samples/s (it takes about {f.name_s:.1f} s after a stone):"
-            f" {advice} a moment between stones; the stones put down meanwhile are not named"
+            f"{came}, faster than the scale names them at {f.rate_sps:.0f} samples/s (it"
+            f" takes about {f.name_s:.1f} s after a stone; noise {cells} a cell): {advice} a"
+            " moment between stones; the stones put down meanwhile are not named"
+        )
+    if "unnamed" in problem and f.unnamed is not None:
+        dm, x = f.unnamed
+        what = "put down" if dm > 0 else "taken off"
+        words.append(
+            f"a load of {abs(dm):.0f} g was {what} at {x:+.0f} mm, which is no stone's"
+            f" (no stone weighs that, or it lies off the spaces): stones put down or taken"
+            f" off faster than the scale names them (about {f.name_s:.1f} s after each at"
+            f" {f.rate_sps:.0f} samples/s, noise {cells} a cell), or a hand on the beam."
+            " Check the stones on the tablet; wait a moment between stones"
         )
     return "; ".join(words) + ". Enter placements on the tablet meanwhile" if words else None
