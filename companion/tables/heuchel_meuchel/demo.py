@@ -45,6 +45,7 @@ from ...games.heuchel_meuchel.state import GameState
 from ...referee.service import GameService
 from .camera import CardCamera, DealReader, ready_deck
 from .cells import BACK, cell_id, parse_cell
+from .frames import FrameMaker
 
 log = logging.getLogger("companion.demo_heuchel_meuchel")
 
@@ -82,10 +83,12 @@ class SimulatedCardTable:
     ``seed``: everything (deal, choices, scene, noise, hands) comes from it; ``speed`` > 0
     runs in real time (``speed`` times faster), None as fast as possible (tests, bench);
     ``size_px``: the camera's frame (width, height). Counters: ``frames``, ``read_s`` /
-    ``render_s`` (CPU seconds reading / rendering), ``recorded`` (actions the camera
-    recorded as played), ``asked`` (tapped because the camera could not tell), ``missed``
-    (entered on the tablet), ``wrong`` (recorded otherwise than played), ``accepted``
-    (times the players accepted the table as it is: a card the camera misreads),
+    ``render_s`` (CPU seconds reading / making frames; ``cheap_frames``: the board
+    rendered once per way the cards lie, see ``frames``, else every frame in full),
+    ``recorded`` (actions the camera recorded as played), ``asked`` (tapped because the
+    camera could not tell), ``missed`` (entered on the tablet), ``wrong`` (recorded
+    otherwise than played), ``accepted`` (times the players accepted the table as it
+    is: a card the camera misreads),
     ``deal_ok``.
     """
 
@@ -99,6 +102,7 @@ class SimulatedCardTable:
         sleep: Callable[[float], None] = time.sleep,
         deck=None,
         deck_dir: str | Path | None = None,
+        cheap_frames: bool = True,
     ) -> None:
         self.service = service
         self.seed = seed
@@ -115,6 +119,9 @@ class SimulatedCardTable:
         scene = random_scene(layout, self.np_rng, size_px=size_px, hands=0, shadows=0)
         pose = camera_pose(layout.size_mm, size_px, self.np_rng)
         self.scene = replace(scene, contents={}, art={}, board_to_image=pose)
+        #: the cheap frames (``frames.FrameMaker``: a clean render per way the cards lie,
+        #: fresh noise and hands laid over it); None: every frame rendered in full
+        self.frames_maker = FrameMaker(self.scene, self.np_rng) if cheap_frames else None
         self.table: dict[str, tuple[str, ...] | str] = {}  # square -> cards (top first) or BACK
         self.t_mono = 0.0
         self.frames = self.recorded = self.asked = self.missed = self.wrong = self.accepted = 0
@@ -138,15 +145,20 @@ class SimulatedCardTable:
 
     def frame(self, hand: Hand | None = None) -> None:
         """One frame of the table as it lies now, read and handed on; then ``FRAME_S``."""
-        contents, art = {}, {}
+        contents, art, tops = {}, {}, {}
         for cell, what in self.table.items():
             if what == BACK:
                 contents[cell], art[cell] = "back", self.pictures["back"]
             elif what:
                 contents[cell], art[cell] = "face", self.pictures[what[0]]
-        scene = replace(self.scene, contents=contents, art=art, hands=(hand,) if hand else ())
+            tops[cell] = what if what == BACK else what[0] if what else None
         t0 = time.process_time()
-        image = render(scene, self.np_rng).image
+        if self.frames_maker is not None:
+            key = tuple(sorted((c, v) for c, v in tops.items() if v))  # the cards in sight
+            image = self.frames_maker.frame(key, contents, art, hand)
+        else:
+            scene = replace(self.scene, contents=contents, art=art, hands=(hand,) if hand else ())
+            image = render(scene, self.np_rng).image
         t1 = time.process_time()
         obs = self.camera.feed(image, self.t_mono)
         self.render_s += t1 - t0
