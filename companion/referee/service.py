@@ -613,6 +613,10 @@ class GameService:
             return self.snapshot()
 
     def _react(self, reaction: Reaction) -> None:
+        restart = getattr(reaction, "restart", None)
+        if restart is not None:  # the deal as the camera read it, before any action
+            self._restart_from(restart)
+            return
         self.warnings = list(reaction.warnings) + self._refusals
         self.asks = reaction.asks
         amend = getattr(reaction, "amend", None)
@@ -631,6 +635,16 @@ class GameService:
                 if why not in self._refusals:
                     self._refusals.append(why)
                     self.warnings.append(why)
+
+    def _restart_from(self, start: dict[str, Any]) -> None:
+        """Begin the game anew from the table's ``start`` record (the previous start stays
+        in the history, with no action); refused, a warning says why."""
+        try:
+            self.new_game(start)
+        except (IllegalAction, MalformedRecord, StorageError) as e:
+            self.warnings = [f"The camera read a deal the game cannot start from: {e}"]
+            return
+        log.info("the game starts anew from the deal the camera read")
 
     def _amend_last(self, record: dict[str, Any]) -> None:
         """Put the sensors' ``record`` in place of the game's last action, which must be of
