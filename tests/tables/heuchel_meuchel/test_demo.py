@@ -3,7 +3,7 @@
 and the referee. Every move, favour and lost card must be recorded from the camera (or,
 where the camera cannot tell, asked on the tablet); nothing may be recorded wrong.
 
-A 1600x900 frame costs about half a second to render and read here, and a whole game a
+A 1600x900 frame costs about 0.2 CPU s to make and read here, and a whole game a
 few hundred frames, so the fast tier plays the first moves of a game and the slow tier
 whole games with the deal read from the camera.
 """
