@@ -15,8 +15,11 @@ and the record disagree, and no square the camera sees as it was; the search sta
 - several (the camera cannot tell them apart: a stack's remainder discarded or the whole
   stack moved, say): what they share is submitted, and the tablet is asked the rest
   (``Reaction.asks``, one tap);
-- a sequence that needs a roll of the die: the die is tapped on the tablet (the camera
-  does not read it); the tablet is asked which number, the ones that fit offered;
+- a sequence that needs a roll of the die not yet recorded: the tablet is asked which
+  number, the ones that fit offered. The camera reads the die in its tray (``DieSeen``):
+  a number, once the die was seen moving and lies still again, is the roll of the player
+  on turn while a roll is due; the die as it lies when first seen is no throw, a rolling
+  die is never read, and tapping stays the fallback;
 - none: the table shows something the rules refuse (a jump onto an occupied square, a
   card above its goal, a favour from a higher rank, a stack re-ordered or split). Once
   the view has stood still for ``WARN_AFTER_S`` seconds a red warning says what to put
@@ -44,9 +47,9 @@ from ...games.heuchel_meuchel.actions import Action, Discard, End, Move, Roll, S
 from ...games.heuchel_meuchel.engine import start_game
 from ...games.heuchel_meuchel.names import CARDS, card_name
 from ...games.heuchel_meuchel.record import to_record
-from ...games.heuchel_meuchel.state import FAVOURS, GameState
+from ...games.heuchel_meuchel.state import FAVOURS, ROLL, GameState
 from ...games.heuchel_meuchel.summary import describe
-from ...sensing.observations import BoardLost, CellsChanged, Observation
+from ...sensing.observations import BoardLost, CellsChanged, DieSeen, Observation
 from .camera import DealReader
 from .cells import BACK, EMPTY, FACE, UNKNOWN, cell_id, expected, parse_cell
 
@@ -190,6 +193,8 @@ class HeuchelMeuchelCamera:
     #: the camera saw the played columns empty at the start: the deal is being laid
     _dealing_from_empty: bool = False
     _deal_done: bool = False  # the deal was read whole: what follows is the game
+    _die_moved: bool = False  # the die was seen moving since its last face was used
+    _die_face: str | None = None  # the face of a throw, not yet recorded as a roll
 
     # -- entry points ----------------------------------------------------------------
 
@@ -219,7 +224,30 @@ class HeuchelMeuchelCamera:
             case BoardLost(layout=layout) if layout == self.layout:
                 self.lost = True
                 self._t_mono = obs.t_mono
+            case DieSeen(layout=layout, colour=face) if layout == self.layout:
+                self._t_mono = obs.t_mono
+                if face is None:  # moving, held, gone: whatever it showed is no roll now
+                    self._die_moved, self._die_face = True, None
+                elif self._die_moved:  # thrown: it lies still again
+                    self._die_moved, self._die_face = False, face
+                # else: the die as it lay when first seen is no throw
+                roll = self._roll_from_die(state)
+                self._die_face = None  # used, or thrown while no roll is due: dropped
+                return roll or self._judge(state)
         return self._judge(state)
+
+    def _roll_from_die(self, state: GameState) -> Reaction | None:
+        """The die thrown and lying still while a roll is due: that roll, recorded."""
+        face = self._die_face
+        t = state.turn
+        if face is None or t is None or t.stage != ROLL or state.finished:
+            return None
+        value = int(face) if face.isdigit() else 0
+        roll = Roll(state.players[t.player], value)
+        if roll not in moves.legal_actions(state):
+            return None
+        self._die_face = None
+        return Reaction((to_record(roll),), self._warnings)
 
     def after_change(self, state: GameState) -> Reaction:
         """Look again after an action was accepted (from the camera or the tablet)."""
@@ -235,7 +263,9 @@ class HeuchelMeuchelCamera:
         return Reaction(warnings=self._warnings, asks=self._asks)
 
     def tablet_action(self) -> None:
-        """An action entered on the tablet: judged afresh by ``after_change``."""
+        """An action entered on the tablet: judged afresh by ``after_change``; a die face
+        seen before it is not taken for a later roll."""
+        self._die_face = None
 
     def undone(self, state: GameState) -> Reaction:
         """Actions were undone: the table still shows them; wait until it is put back."""
@@ -371,8 +401,8 @@ class HeuchelMeuchelCamera:
             rolls = sorted({seq[k].value for seq in found if isinstance(seq[k], Roll)})
             who = first[k].player
             warnings.append(
-                f"{who} must roll the die: tap the number rolled on the tablet (the camera"
-                " does not read the die)"
+                f"{who} must roll the die: throw it into the tray (the camera reads it once"
+                " it lies still) or tap the number rolled on the tablet"
             )
             asks = [
                 {"label": f"{who} rolled a {v}", "record": to_record(Roll(who, v))} for v in rolls
