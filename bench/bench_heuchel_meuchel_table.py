@@ -126,6 +126,7 @@ def main() -> None:
     if args.frame_games <= 0:
         return
     keys = ("recorded", "asked", "missed", "wrong", "accepted", "frames", "clean_renders")
+    keys += ("die_read", "die_tapped", "die_wrong")
     sums = dict.fromkeys(keys, 0)
     render_s = read_s = 0.0
     deals = 0
@@ -159,7 +160,9 @@ def main() -> None:
         f" {args.first_seed}..{last}, every other one with the die): deals read right"
         f" {deals}/{args.frame_games}; {moves} moves/favours/lost cards: recorded as played"
         f" {sums['recorded']}, asked {sums['asked']}, missed {sums['missed']}, wrong"
-        f" {sums['wrong']}, table accepted as it is {sums['accepted']}; {frames} frames"
+        f" {sums['wrong']}, table accepted as it is {sums['accepted']}; rolls thrown into the"
+        f" tray read right {sums['die_read']}, tapped at last {sums['die_tapped']}, read"
+        f" wrong {sums['die_wrong']}; {frames} frames"
         f" ({sums['clean_renders']} rendered in full, the rest made from those), making"
         f" {1000 * render_s / frames:.0f} CPU ms and read (card reader, change tracker,"
         f" referee) {1000 * read_s / frames:.0f} CPU ms a frame; {jobs} processes,"
@@ -176,6 +179,7 @@ def frames_game(seed: int, dice: bool, folder: str) -> dict:
         out = {
             k: getattr(table, k)
             for k in ("recorded", "asked", "missed", "wrong", "accepted", "frames")
+            + ("die_read", "die_tapped", "die_wrong")
         }
         out |= {
             "seed": seed,

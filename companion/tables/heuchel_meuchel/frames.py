@@ -60,11 +60,18 @@ class FrameMaker:
         self._clean: np.ndarray | None = None
         self.clean_renders = 0  # full renders made (the rest reused a clean picture)
 
-    def clean(self, key: object, contents: dict[str, str], art: dict[str, np.ndarray]):
-        """The table as the cards lie (``key`` names that way), no hand, noise or JPEG."""
+    def clean(self, key: object, contents: dict[str, str], art: dict[str, np.ndarray], draw=None):
+        """The table as the cards lie (``key`` names that way, ``draw`` paints what lies
+        freely on it: the die), no hand, noise or JPEG."""
         if self._clean is None or key != self._key:
             scene = replace(
-                self.scene, contents=contents, art=art, hands=(), noise=0.0, jpeg_quality=0
+                self.scene,
+                contents=contents,
+                art=art,
+                hands=(),
+                noise=0.0,
+                jpeg_quality=0,
+                draw=draw,
             )
             self._clean = render(scene, self.rng).image
             self._key = key
@@ -77,9 +84,10 @@ class FrameMaker:
         contents: dict[str, str],
         art: dict[str, np.ndarray],
         hand: Hand | None = None,
+        draw=None,
     ) -> np.ndarray:
         """One camera frame (BGR ``uint8``) of the table as the cards lie, with ``hand``."""
-        image = self.clean(key, contents, art)
+        image = self.clean(key, contents, art, draw)
         if hand is not None:
             image = self._with_hand(image, hand)
         if self.scene.noise > 0:

@@ -45,6 +45,9 @@ def test_a_whole_game_from_the_deal_on_is_refereed_from_the_camera(tmp_path, see
         assert state.finished, f"seed {seed}: {service.notices}"
         assert table.deal_ok, f"seed {seed}: the deal was misread"
         assert table.wrong == 0 and table.missed == 0, f"seed {seed}: {service.notices}"
+        assert table.die_wrong == 0, f"seed {seed}: a roll read wrong"
+        if dice:  # the die thrown into its tray is read (tapping stays the fallback)
+            assert table.die_read > table.die_tapped, f"seed {seed}: {table.die_tapped} tapped"
         replayed = replay_objects(jsonl_objects(service.record_jsonl().splitlines()))
         assert replayed.state == state
     finally:
