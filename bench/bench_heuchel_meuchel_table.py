@@ -170,6 +170,9 @@ def main() -> None:
     )
 
 
+COUNTS = ("recorded", "asked", "missed", "wrong", "accepted", "frames")
+
+
 def frames_game(seed: int, dice: bool, folder: str) -> dict:
     """One whole 2-player demo game from the deal on, through frames (a worker process)."""
     service = GameService(Path(folder) / "state")
@@ -178,8 +181,7 @@ def frames_game(seed: int, dice: bool, folder: str) -> dict:
         table.play_game(list(DEFAULT_NAMES[:2]), dice=dice)
         out = {
             k: getattr(table, k)
-            for k in ("recorded", "asked", "missed", "wrong", "accepted", "frames")
-            + ("die_read", "die_tapped", "die_wrong")
+            for k in (*COUNTS, "die_read", "die_tapped", "die_wrong")
         }
         out |= {
             "seed": seed,
