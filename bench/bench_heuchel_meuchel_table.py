@@ -179,10 +179,7 @@ def frames_game(seed: int, dice: bool, folder: str) -> dict:
     try:
         table = SimulatedCardTable(service, seed=seed, speed=None, deck_dir=Path(folder) / "deck")
         table.play_game(list(DEFAULT_NAMES[:2]), dice=dice)
-        out = {
-            k: getattr(table, k)
-            for k in (*COUNTS, "die_read", "die_tapped", "die_wrong")
-        }
+        out = {k: getattr(table, k) for k in (*COUNTS, "die_read", "die_tapped", "die_wrong")}
         out |= {
             "seed": seed,
             "clean_renders": table.frames_maker.clean_renders,
