@@ -144,13 +144,16 @@ def main() -> None:
                 render_s += one["render_s"]
                 read_s += one["read_s"]
                 deals += bool(one["deal_ok"])
-                if not one["finished"]:
-                    print(f"  seed {one['seed']}: the game did not finish")
-                if one["missed"] or one["wrong"] or not one["deal_ok"]:
-                    print(
-                        f"  seed {one['seed']}: deal read right {one['deal_ok']}, missed"
-                        f" {one['missed']}, wrong {one['wrong']}"
-                    )
+                print(  # one line a game, as it ends: a long run can be read as it goes
+                    f"  seed {one['seed']}: finished {one['finished']}, deal read right"
+                    f" {one['deal_ok']}; recorded {one['recorded']}, asked {one['asked']},"
+                    f" missed {one['missed']}, wrong {one['wrong']}, accepted"
+                    f" {one['accepted']}; die read {one['die_read']}, tapped"
+                    f" {one['die_tapped']}, wrong {one['die_wrong']}; {one['frames']} frames,"
+                    f" {one['clean_renders']} in full, making {one['render_s']:.1f} and reading"
+                    f" {one['read_s']:.1f} CPU s",
+                    flush=True,
+                )
     wall = time.perf_counter() - t0
     moves = sums["recorded"] + sums["asked"] + sums["missed"] + sums["wrong"]
     frames = max(sums["frames"], 1)
