@@ -84,7 +84,12 @@ class CardCamera:
         obs = self.tracker.update(labels, t_mono)
         if not board.ok:
             return obs
-        die = self.die.update(*read_die(image, board.pose, neutral=self._neutral), t_mono)
+        face, centre, why = read_die(image, board.pose, neutral=self._neutral)
+        if face is None and why != "not in the tray":
+            # a die not seen whole (under a hand, tumbling, half covered) is hidden: it was
+            # thrown only if it then lies elsewhere or shows another face
+            why = "in a hand"
+        die = self.die.update(face, centre, why, t_mono)
         if not die:
             return obs
         return [obs, *die] if obs is not None else die
