@@ -84,12 +84,8 @@ class CardCamera:
         obs = self.tracker.update(labels, t_mono)
         if not board.ok:
             return obs
-        face, centre, why = read_die(image, board.pose, neutral=self._neutral)
-        if face is None and why != "not in the tray":
-            # a die not seen whole (under a hand, tumbling, half covered) is hidden: it was
-            # thrown only if it then lies elsewhere or shows another face
-            why = "in a hand"
-        die = self.die.update(face, centre, why, t_mono)
+        reading = read_die(image, board.pose, neutral=self._neutral)
+        die = settle_die(self.die, reading, t_mono)
         if not die:
             return obs
         return [obs, *die] if obs is not None else die
@@ -105,6 +101,17 @@ class CardCamera:
             if label is not None
         )
         return CellsChanged(t_mono, self.layout.name, changes)
+
+
+def settle_die(settle, reading: tuple, t_mono: float) -> list:
+    """One frame's die ``reading`` (face, centre mm, why: ``die.read_die``) through
+    ``settle`` (a ``DieSettle``): the ``DieSeen`` it makes certain. A die not seen whole
+    (under a hand, tumbling, half covered) counts as hidden: it was thrown only if it then
+    lies elsewhere or shows another face (a hand brushing it is no throw)."""
+    face, centre, why = reading
+    if face is None and why != "not in the tray":
+        why = "in a hand"
+    return settle.update(face, centre, why, t_mono)
 
 
 def live_camera(state, decks) -> CardCamera | None:

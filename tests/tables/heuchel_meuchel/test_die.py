@@ -101,3 +101,21 @@ def test_a_rolling_die_records_nothing_and_the_roll_can_be_tapped():
     tapped = apply(s, Roll("Ana", 5))  # tapped on the tablet meanwhile
     cam.tablet_action()
     assert not cam.observe(DieSeen(2.6, LAYOUT, "5"), tapped).submit  # no second roll
+
+
+def test_a_hand_brushing_the_die_is_no_throw_but_the_die_lying_elsewhere_is():
+    from companion.sensing.vision.blocks import DieSettle
+    from companion.tables.heuchel_meuchel.camera import settle_die
+
+    settle = DieSettle(LAYOUT)
+    told = []
+    frames = [("2", (470.0, 500.0), "")] * 3  # lying still: told once
+    frames += [(None, None, "rolling")]  # half under a hand passing by
+    frames += [("2", (470.4, 500.2), "")] * 3  # where it lay, as it lay: no throw
+    for t, reading in enumerate(frames):
+        told += settle_die(settle, reading, float(t))
+    assert [d.colour for d in told] == ["2"]
+    frames = [(None, None, "rolling")] + [("5", (462.0, 520.0), "")] * 3  # thrown
+    for t, reading in enumerate(frames, start=10):
+        told += settle_die(settle, reading, float(t))
+    assert [d.colour for d in told] == ["2", None, "5"]
