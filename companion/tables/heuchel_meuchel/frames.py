@@ -15,7 +15,7 @@ makes each frame from that picture:
   vignetting) covers it, the scene's blur softens the edge (the renderer's own hand
   shape, ``render._hand_mask``).
 
-About 0.1 CPU s a frame instead of 0.5 (bench/bench_heuchel_meuchel_table.py measures
+About 0.15 to 0.19 CPU s a frame instead of 0.5 (bench/bench_heuchel_meuchel_table.py measures
 it). Frames are test equipment: the vision never knows how they were made.
 """
 
