@@ -7,21 +7,27 @@ camera sees. Two tiers:
   Every move, favour and lost card must be recorded as played (or asked on the tablet
   where the camera cannot tell); none recorded wrong. Also the referee's time per
   observation (CPU ms).
-- ``frames``: whole demo games from the deal on (``--frame-games``, default 2, 2 players)
-  through the renderer, the card reader, the change tracker and the referee: recorded,
-  asked, missed, wrong, the deal read right, and the time per frame (render, read).
-  A frame costs about half a second on a small CPU and a game a few hundred frames; run
-  more with ``--frame-games N`` on a faster machine.
+- ``frames``: whole demo games from the deal on (``--frame-games``, default 40, 2
+  players, every other one with the die) through the synthetic camera, the card reader,
+  the change tracker and the referee: recorded, asked, missed, wrong, the deal read
+  right, and the time per frame (making it, reading it). The demo renders the board in
+  full once per way the cards lie and makes the other frames from that picture
+  (``tables/heuchel_meuchel/frames.py``: fresh noise, hands laid over it); the games run
+  in ``--jobs`` processes (default: one per CPU). About 50 CPU minutes for 40 games on
+  a small machine.
 
-Run with ``python bench/bench_heuchel_meuchel_table.py [--games N] [--frame-games N]``.
+Run with ``python bench/bench_heuchel_meuchel_table.py [--games N] [--frame-games N]
+[--jobs N]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -92,7 +98,8 @@ def settled_game(seed: int, players: int, dice: bool) -> dict[str, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--frame-games", type=int, default=2)
+    ap.add_argument("--frame-games", type=int, default=40)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (frames)")
     ap.add_argument("--first-seed", type=int, default=100)
     args = ap.parse_args()
     print(f"machine: {machine()}; load average {load_average()}")
@@ -118,36 +125,75 @@ def main() -> None:
 
     if args.frame_games <= 0:
         return
-    keys = ("recorded", "asked", "missed", "wrong", "accepted", "frames")
+    keys = ("recorded", "asked", "missed", "wrong", "accepted", "frames", "clean_renders")
+    keys += ("die_read", "die_tapped", "die_wrong")
     sums = dict.fromkeys(keys, 0)
     render_s = read_s = 0.0
     deals = 0
+    jobs = max(1, args.jobs)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as d:
-        for k in range(args.frame_games):
-            seed = args.first_seed + k
-            service = GameService(Path(d) / str(seed))
-            table = SimulatedCardTable(service, seed=seed, speed=None, deck_dir=Path(d) / "deck")
-            table.play_game(list(DEFAULT_NAMES[:2]), dice=bool(k % 2))
-            for key in keys:
-                sums[key] += getattr(table, key)
-            render_s += table.render_s
-            read_s += table.read_s
-            deals += bool(table.deal_ok)
-            if not service.game_state.finished:
-                print(f"  seed {seed}: the game did not finish")
-            service.close()
+        games = [
+            (args.first_seed + k, bool(k % 2), str(Path(d) / str(args.first_seed + k)))
+            for k in range(args.frame_games)
+        ]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for one in pool.map(frames_game, *zip(*games, strict=True)):
+                for key in keys:
+                    sums[key] += one[key]
+                render_s += one["render_s"]
+                read_s += one["read_s"]
+                deals += bool(one["deal_ok"])
+                print(  # one line a game, as it ends: a long run can be read as it goes
+                    f"  seed {one['seed']}: finished {one['finished']}, deal read right"
+                    f" {one['deal_ok']}; recorded {one['recorded']}, asked {one['asked']},"
+                    f" missed {one['missed']}, wrong {one['wrong']}, accepted"
+                    f" {one['accepted']}; die read {one['die_read']}, tapped"
+                    f" {one['die_tapped']}, wrong {one['die_wrong']}; {one['frames']} frames,"
+                    f" {one['clean_renders']} in full, making {one['render_s']:.1f} and reading"
+                    f" {one['read_s']:.1f} CPU s",
+                    flush=True,
+                )
     wall = time.perf_counter() - t0
     moves = sums["recorded"] + sums["asked"] + sums["missed"] + sums["wrong"]
-    frames = sums["frames"]
+    frames = max(sums["frames"], 1)
+    last = args.first_seed + args.frame_games - 1
     print(
-        f"frames: {args.frame_games} whole 2-player games from the deal on (1600x900 px):"
-        f" deals read right {deals}/{args.frame_games}; {moves} moves/favours/lost cards:"
-        f" recorded as played {sums['recorded']}, asked {sums['asked']}, missed"
-        f" {sums['missed']}, wrong {sums['wrong']}, table accepted as it is {sums['accepted']};"
-        f" {frames} frames, render {1000 * render_s / frames:.0f} CPU ms and read (card reader,"
-        f" change tracker, referee) {1000 * read_s / frames:.0f} CPU ms a frame; {wall:.0f} s wall"
+        f"frames: {args.frame_games} whole 2-player games from the deal on (1600x900 px, seeds"
+        f" {args.first_seed}..{last}, every other one with the die): deals read right"
+        f" {deals}/{args.frame_games}; {moves} moves/favours/lost cards: recorded as played"
+        f" {sums['recorded']}, asked {sums['asked']}, missed {sums['missed']}, wrong"
+        f" {sums['wrong']}, table accepted as it is {sums['accepted']}; rolls thrown into the"
+        f" tray read right {sums['die_read']}, tapped at last {sums['die_tapped']}, read"
+        f" wrong {sums['die_wrong']}; {frames} frames"
+        f" ({sums['clean_renders']} rendered in full, the rest made from those), making"
+        f" {1000 * render_s / frames:.0f} CPU ms and read (card reader, change tracker,"
+        f" referee) {1000 * read_s / frames:.0f} CPU ms a frame; {jobs} processes,"
+        f" {wall:.0f} s wall"
     )
+
+
+COUNTS = ("recorded", "asked", "missed", "wrong", "accepted", "frames")
+
+
+def frames_game(seed: int, dice: bool, folder: str) -> dict:
+    """One whole 2-player demo game from the deal on, through frames (a worker process)."""
+    service = GameService(Path(folder) / "state")
+    try:
+        table = SimulatedCardTable(service, seed=seed, speed=None, deck_dir=Path(folder) / "deck")
+        table.play_game(list(DEFAULT_NAMES[:2]), dice=dice)
+        out = {k: getattr(table, k) for k in (*COUNTS, "die_read", "die_tapped", "die_wrong")}
+        out |= {
+            "seed": seed,
+            "clean_renders": table.frames_maker.clean_renders,
+            "render_s": table.render_s,
+            "read_s": table.read_s,
+            "deal_ok": table.deal_ok,
+            "finished": service.game_state.finished,
+        }
+        return out
+    finally:
+        service.close()
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ from ..profile import ScaleProfile, default_profile
 from ..sensing.observations import Fault, Observation
 from ..tables import TABLES
 from ..tables.hinkel_stein.referee import Reaction, ScaleReferee
-from . import state_files
+from . import seat_codes, state_files
 from .history import DEFAULT_LIMIT, HistoryIndex
 
 log = logging.getLogger("companion.referee")
@@ -66,8 +66,6 @@ REFEREES: dict[str, Callable[[ScaleProfile], Any]] = {
 
 
 _GAME_ID = state_files.GAME_ID
-#: Seat codes are 6 of these letters (no 0/O, 1/I/L to mistake): about 30 bits.
-SEAT_CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 DEVICE_STATES = ("ok", "simulated", "fault", "off")
 
 
@@ -615,6 +613,10 @@ class GameService:
             return self.snapshot()
 
     def _react(self, reaction: Reaction) -> None:
+        restart = getattr(reaction, "restart", None)
+        if restart is not None:  # the deal as the camera read it, before any action
+            self._restart_from(restart)
+            return
         self.warnings = list(reaction.warnings) + self._refusals
         self.asks = reaction.asks
         amend = getattr(reaction, "amend", None)
@@ -633,6 +635,16 @@ class GameService:
                 if why not in self._refusals:
                     self._refusals.append(why)
                     self.warnings.append(why)
+
+    def _restart_from(self, start: dict[str, Any]) -> None:
+        """Begin the game anew from the table's ``start`` record (the previous start stays
+        in the history, with no action); refused, a warning says why."""
+        try:
+            self.new_game(start)
+        except (IllegalAction, MalformedRecord, StorageError) as e:
+            self.warnings = [f"The camera read a deal the game cannot start from: {e}"]
+            return
+        log.info("the game starts anew from the deal the camera read")
 
     def _amend_last(self, record: dict[str, Any]) -> None:
         """Put the sensors' ``record`` in place of the game's last action, which must be of
@@ -789,8 +801,9 @@ class GameService:
 
     def seat_codes(self) -> dict[str, str]:
         """{player: code} for the game under way, one random code per seat (kept apart
-        from the table PIN, new for each game and each start of the companion): with it
-        a player opens his own view (``seat_view``). Only for games with a seat view."""
+        from the table PIN, new for each game, kept in the state directory across a
+        restart: ``seat_codes``): with it a player opens his own view (``seat_view``).
+        Only for games with a seat view."""
         with self._lock:
             game = self._require_game()
             view = VIEWS.get(game.rules.name)
@@ -798,12 +811,10 @@ class GameService:
                 raise ValueError(f"{game.rules.title} has no private seat views")
             gid = game.journal.path.stem
             if self._seat_codes is None or self._seat_codes[0] != gid:
-                codes: dict[str, str] = {}
-                for p in game.state.players:
-                    code = "".join(secrets.choice(SEAT_CODE_LETTERS) for _ in range(6))
-                    while code in codes:  # pragma: no cover - one in millions
-                        code = "".join(secrets.choice(SEAT_CODE_LETTERS) for _ in range(6))
-                    codes[code] = p
+                codes = seat_codes.load(self.state_dir, gid)
+                if codes is None or set(codes.values()) != set(game.state.players):
+                    codes = seat_codes.new_codes(game.state.players)
+                    seat_codes.save(self.state_dir, gid, codes)  # kept across a restart
                 self._seat_codes = (gid, codes)
             return {p: c for c, p in self._seat_codes[1].items()}
 
@@ -813,6 +824,10 @@ class GameService:
         with self._lock:
             game = self._game
             codes = self._seat_codes
+            if game is not None and codes is None:  # given out before a restart?
+                kept = seat_codes.load(self.state_dir, game.journal.path.stem)
+                if kept is not None:
+                    codes = self._seat_codes = (game.journal.path.stem, kept)
             if game is None or codes is None or codes[0] != game.journal.path.stem:
                 raise NoGame("no seat codes are given out for a game under way")
             text = code.strip().upper() if isinstance(code, str) else ""

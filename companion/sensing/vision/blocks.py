@@ -392,15 +392,60 @@ class BlockReader:
         return round((end - start) / ppm, 2)
 
 
+class DieSettle:
+    """One die's frame readings -> ``DieSeen`` for ``layout``: a face (a colour, or a
+    number die's number as text) once it lies still over ``settle`` frames (the same face
+    within 1.5 mm); None the moment it is seen moving. Hidden by a hand (``why`` "in a
+    hand"), it is not told as moving: if it then lies where it lay, showing what it
+    showed, it did not move; anywhere else, it moved while hidden."""
+
+    def __init__(self, layout: str, *, settle: int = SETTLE_FRAMES) -> None:
+        self.layout = layout
+        self.settle = settle
+        self._seen: list[tuple[str | None, tuple[float, float] | None]] = []
+        self._said: str | None = None  # the face last told (None: moving, or never)
+        self._at: tuple[float, float] = (0.0, 0.0)  # where it lay then (mm)
+
+    def update(
+        self,
+        face: str | None,
+        centre_mm: tuple[float, float] | None,
+        why: str,
+        t_mono: float,
+    ) -> list[DieSeen]:
+        """One frame's reading of the die (``face`` None: ``why`` says why not)."""
+        out: list[DieSeen] = []
+        if face is None and why == "in a hand":
+            self._seen = []
+        else:
+            self._seen = [*self._seen[-(self.settle - 1) :], (face, centre_mm)]
+        still = (
+            len(self._seen) == self.settle
+            and face is not None
+            and all(c == face for c, _ in self._seen)
+            and all(p is not None and math.dist(p, centre_mm) < 1.5 for _, p in self._seen)
+        )
+        told = isinstance(self._said, str)
+        if still:
+            same = told and self._said == face and math.dist(self._at, centre_mm) < 2.5
+            if not same:
+                if told:  # it moved while hidden
+                    out.append(DieSeen(t_mono, self.layout, None, "moved"))
+                self._said, self._at = face, centre_mm
+                out.append(DieSeen(t_mono, self.layout, face))
+        elif told and face is None and why != "in a hand":
+            self._said = None
+            out.append(DieSeen(t_mono, self.layout, None, why or "moving"))
+        return out
+
+
 class BlockWatcher:
     """Readings -> observations, once they hold over ``SETTLE_FRAMES`` frames."""
 
     def __init__(self, reader: BlockReader, *, settle: int = SETTLE_FRAMES) -> None:
         self.reader = reader
         self.settle = settle
-        self._die: list[tuple[str | None, tuple[float, float] | None]] = []
-        self._die_said: str | None = None  # the colour last told (None: moving, or never)
-        self._die_at: tuple[float, float] = (0.0, 0.0)  # where it lay then (mm)
+        self._die = DieSettle(reader.layout.name, settle=settle)
         self._blocks: list[tuple] = []
         self._blocks_said: tuple | None = None
         self._hand_said = False
@@ -415,31 +460,8 @@ class BlockWatcher:
         if not r.ok:
             return out
         # the die: a colour once it lies still over the frames; None the moment it is seen
-        # moving. Hidden by a hand, it is not told as moving: if it then lies where it lay,
-        # showing what it showed, it did not move; anywhere else, it moved while hidden.
-        if r.die is None and r.die_why == "in a hand":
-            self._die = []
-        else:
-            self._die = [*self._die[-(self.settle - 1) :], (r.die, r.die_centre_mm)]
-        still = (
-            len(self._die) == self.settle
-            and r.die is not None
-            and all(c == r.die for c, _ in self._die)
-            and all(p is not None and math.dist(p, r.die_centre_mm) < 1.5 for _, p in self._die)
-        )
-        told = isinstance(self._die_said, str)
-        if still:
-            same = (
-                told and self._die_said == r.die and math.dist(self._die_at, r.die_centre_mm) < 2.5
-            )
-            if not same:
-                if told:  # it moved while hidden
-                    out.append(DieSeen(t_mono, layout, None, "moved"))
-                self._die_said, self._die_at = r.die, r.die_centre_mm
-                out.append(DieSeen(t_mono, layout, r.die))
-        elif told and r.die is None and r.die_why != "in a hand":
-            self._die_said = None
-            out.append(DieSeen(t_mono, layout, None, r.die_why or "moving"))
+        # moving (``DieSettle``)
+        out.extend(self._die.update(r.die, r.die_centre_mm, r.die_why, t_mono))
         # the blocks: the site while no hand is over it, and the areas
         key = (r.site, r.turned, tuple(sorted((n, a.blocks) for n, a in r.areas.items())))
         if r.hand:

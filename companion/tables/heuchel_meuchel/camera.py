@@ -3,9 +3,10 @@
 ``CardCamera`` reads each frame's card slots with a registered deck (``CardReader``) and
 settles them with the ``ChangeTracker``: a square's new label (a card's id, ``back`` or
 ``empty``) is reported once it read the same over several clear frames, nothing near it
-covered by a hand. ``ready_deck`` writes and registers the generated deck of the game
-(``companion calibrate cards --ready heuchel-meuchel`` does the same in a folder of your
-choice).
+covered by a hand. It reads the die in its tray too (``die``): ``DieSeen`` with the
+number once the die lies still, None the moment it moves. ``ready_deck`` writes and
+registers the generated deck of the game (``companion calibrate cards --ready
+heuchel-meuchel`` does the same in a folder of your choice).
 
 ``DealReader`` follows the setup: each player lays his six cards on their starting
 squares, a stack card by card, so the camera sees each card before the next covers it.
@@ -41,6 +42,7 @@ class CardCamera:
     """One stream of frames of the board -> ``CellsChanged``/``BoardLost`` observations."""
 
     def __init__(self, deck, *, model=None, min_confidence: float = MIN_CONFIDENCE) -> None:
+        from ...sensing.vision.blocks import DieSettle
         from ...sensing.vision.card_reader import CardReader
         from ...sensing.vision.changes import ChangeTracker
         from ...sensing.vision.layout import load_layout
@@ -49,11 +51,26 @@ class CardCamera:
         self.reader = CardReader(self.layout, deck, model=model, stream=True)
         self.colours_from = f"cards of the deck {deck.name!r}"
         self.tracker = ChangeTracker(self.layout, min_confidence=min_confidence)
+        #: the die in its tray (the dice variant): read each frame, told once it settles
+        self.die = DieSettle(self.layout.name)
+        self._neutral = None
+        if self.layout.neutral is not None:
+            import numpy as np
 
-    def feed(self, image, t_mono: float) -> Observation | None:
-        """One frame (BGR) taken at ``t_mono`` s: the observation it makes certain, or None."""
+            from ...sensing.vision.colour import hex_to_linear_rgb
+
+            n = self.layout.neutral
+            (cx, cy), (w, h) = n.centre_mm, n.size_mm
+            box = (cx - w / 2 + 3, cy - h / 2 + 3, cx + w / 2 - 3, cy + h / 2 - 3)
+            self._neutral = (box, hex_to_linear_rgb(n.colour).astype(np.float32))
+
+    def feed(self, image, t_mono: float) -> Observation | list[Observation] | None:
+        """One frame (BGR) taken at ``t_mono`` s: the observation it makes certain (the
+        squares' ``CellsChanged``/``BoardLost``, and ``DieSeen`` when the die in the tray
+        settles or moves: then a list), or None."""
         from ...sensing.vision.classify import CellReading
         from ...sensing.vision.reader import BoardReading
+        from .die import read_die
 
         board, cards = self.reader.read(image)
         labels = BoardReading(
@@ -64,7 +81,14 @@ class CardCamera:
                 for k, v in cards.items()
             },
         )
-        return self.tracker.update(labels, t_mono)
+        obs = self.tracker.update(labels, t_mono)
+        if not board.ok:
+            return obs
+        reading = read_die(image, board.pose, neutral=self._neutral)
+        die = settle_die(self.die, reading, t_mono)
+        if not die:
+            return obs
+        return [obs, *die] if obs is not None else die
 
     def current(self, t_mono: float) -> CellsChanged:
         """Every square as the camera has settled on it, as one observation: for a referee
@@ -77,6 +101,17 @@ class CardCamera:
             if label is not None
         )
         return CellsChanged(t_mono, self.layout.name, changes)
+
+
+def settle_die(settle, reading: tuple, t_mono: float) -> list:
+    """One frame's die ``reading`` (face, centre mm, why: ``die.read_die``) through
+    ``settle`` (a ``DieSettle``): the ``DieSeen`` it makes certain. A die not seen whole
+    (under a hand, tumbling, half covered) counts as hidden: it was thrown only if it then
+    lies elsewhere or shows another face (a hand brushing it is no throw)."""
+    face, centre, why = reading
+    if face is None and why != "not in the tray":
+        why = "in a hand"
+    return settle.update(face, centre, why, t_mono)
 
 
 def live_camera(state, decks) -> CardCamera | None:

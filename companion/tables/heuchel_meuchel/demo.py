@@ -8,8 +8,10 @@ card is laid or moved), the vision reads the frames (``CardCamera``: the card re
 the change tracker) and the referee records what it sees (``GameService.observe``).
 
 The deal: each player lays his cards on their starting squares, a stack card by card;
-``DealReader`` reads it and the game starts from the deal as read. The die and the end
-of a turn are tapped on the tablet (the camera does not see them). When the camera
+``DealReader`` reads it and the game starts from the deal as read. In the dice variant
+the player throws the die into its tray (a hand over it, the die tumbling, then lying
+still): the camera reads it (``die``); a roll not recorded so is tapped (``die_tapped``).
+The end of a turn is tapped on the tablet (the camera does not see it). When the camera
 cannot tell two readings apart (a remainder discarded, say), the tablet is asked and the
 player taps what he did (counted in ``asked``). A move the referee did not record within
 ``PATIENCE_S`` is entered on the tablet, announced and counted in ``missed``; one it
@@ -45,6 +47,8 @@ from ...games.heuchel_meuchel.state import GameState
 from ...referee.service import GameService
 from .camera import CardCamera, DealReader, ready_deck
 from .cells import BACK, cell_id, parse_cell
+from .die import DIE_MM, TRAY_CENTRE_MM, TRAY_SIZE_MM, draw_die, draw_rolling_die
+from .frames import FrameMaker
 
 log = logging.getLogger("companion.demo_heuchel_meuchel")
 
@@ -82,10 +86,12 @@ class SimulatedCardTable:
     ``seed``: everything (deal, choices, scene, noise, hands) comes from it; ``speed`` > 0
     runs in real time (``speed`` times faster), None as fast as possible (tests, bench);
     ``size_px``: the camera's frame (width, height). Counters: ``frames``, ``read_s`` /
-    ``render_s`` (CPU seconds reading / rendering), ``recorded`` (actions the camera
-    recorded as played), ``asked`` (tapped because the camera could not tell), ``missed``
-    (entered on the tablet), ``wrong`` (recorded otherwise than played), ``accepted``
-    (times the players accepted the table as it is: a card the camera misreads),
+    ``render_s`` (CPU seconds reading / making frames; ``cheap_frames``: the board
+    rendered once per way the cards lie, see ``frames``, else every frame in full),
+    ``recorded`` (actions the camera recorded as played), ``asked`` (tapped because the
+    camera could not tell), ``missed`` (entered on the tablet), ``wrong`` (recorded
+    otherwise than played), ``accepted`` (times the players accepted the table as it
+    is: a card the camera misreads),
     ``deal_ok``.
     """
 
@@ -99,6 +105,8 @@ class SimulatedCardTable:
         sleep: Callable[[float], None] = time.sleep,
         deck=None,
         deck_dir: str | Path | None = None,
+        cheap_frames: bool = True,
+        throw_die: bool = True,
     ) -> None:
         self.service = service
         self.seed = seed
@@ -115,11 +123,19 @@ class SimulatedCardTable:
         scene = random_scene(layout, self.np_rng, size_px=size_px, hands=0, shadows=0)
         pose = camera_pose(layout.size_mm, size_px, self.np_rng)
         self.scene = replace(scene, contents={}, art={}, board_to_image=pose)
+        #: the cheap frames (``frames.FrameMaker``: a clean render per way the cards lie,
+        #: fresh noise and hands laid over it); None: every frame rendered in full
+        self.frames_maker = FrameMaker(self.scene, self.np_rng) if cheap_frames else None
         self.table: dict[str, tuple[str, ...] | str] = {}  # square -> cards (top first) or BACK
         self.t_mono = 0.0
         self.frames = self.recorded = self.asked = self.missed = self.wrong = self.accepted = 0
         self.read_s = self.render_s = 0.0
         self.deal_ok = None
+        #: dice games: the die thrown into its tray and read by the camera (else tapped);
+        #: ``die`` is how it lies: (value, centre mm, angle°), ("rolling", path, seed), None
+        self.throw_die = throw_die
+        self.die: tuple | None = None
+        self.die_read = self.die_tapped = self.die_wrong = 0
         self.stop = threading.Event()
         self._deal: DealReader | None = None
         service.device_status("camera", "simulated", "rendered views of the demo's card table")
@@ -138,26 +154,88 @@ class SimulatedCardTable:
 
     def frame(self, hand: Hand | None = None) -> None:
         """One frame of the table as it lies now, read and handed on; then ``FRAME_S``."""
-        contents, art = {}, {}
+        contents, art, tops = {}, {}, {}
         for cell, what in self.table.items():
             if what == BACK:
                 contents[cell], art[cell] = "back", self.pictures["back"]
             elif what:
                 contents[cell], art[cell] = "face", self.pictures[what[0]]
-        scene = replace(self.scene, contents=contents, art=art, hands=(hand,) if hand else ())
+            tops[cell] = what if what == BACK else what[0] if what else None
         t0 = time.process_time()
-        image = render(scene, self.np_rng).image
+        draw = self._draw_die()
+        if self.frames_maker is not None:
+            key = (tuple(sorted((c, v) for c, v in tops.items() if v)), self.die)  # in sight
+            image = self.frames_maker.frame(key, contents, art, hand, draw)
+        else:
+            hands = (hand,) if hand else ()
+            scene = replace(self.scene, contents=contents, art=art, hands=hands, draw=draw)
+            image = render(scene, self.np_rng).image
         t1 = time.process_time()
         obs = self.camera.feed(image, self.t_mono)
         self.render_s += t1 - t0
         self.read_s += time.process_time() - t1
         self.frames += 1
-        if obs is not None:
+        for o in obs if isinstance(obs, list) else [] if obs is None else [obs]:
             if self._deal is not None:
-                self._deal.observe(obs)
+                self._deal.observe(o)
             else:
-                self.service.observe(obs)
+                self.service.observe(o)
         self.idle(FRAME_S)
+
+    def _draw_die(self):
+        """What paints the die on the board (None: no die on the table)."""
+        if self.die is None:
+            return None
+        if self.die[0] == "rolling":
+            path, seed = self.die[1], self.die[2]
+            return lambda tex, ppm: draw_rolling_die(
+                tex, ppm, path_mm=path, rng=np.random.default_rng(seed)
+            )
+        value, centre, angle = self.die
+        return lambda tex, ppm: draw_die(tex, ppm, value=value, centre_mm=centre, angle_deg=angle)
+
+    def _lay_die(self, value: int) -> None:
+        """The die comes to rest in its tray, ``value`` up, somewhere in it, turned."""
+        (cx, cy), (w, h) = TRAY_CENTRE_MM, TRAY_SIZE_MM
+        room_x, room_y = w / 2 - DIE_MM, h / 2 - DIE_MM
+        centre = (
+            round(cx + self.rng.uniform(-room_x, room_x), 1),
+            round(cy + self.rng.uniform(-room_y, room_y), 1),
+        )
+        self.die = (value, centre, round(self.rng.uniform(0, 90), 1))
+
+    def throw(self, roll: A.Roll) -> bool:
+        """The player on turn throws the die into its tray (a hand over it, the die
+        tumbling for two frames, then still showing ``roll.value``); True if the camera
+        recorded the roll as thrown (a roll read otherwise is undone and entered right:
+        ``die_wrong``), False if it was tapped at last (``die_tapped``)."""
+        state = self.service.game_state
+        hand = self._hand("c6r7")
+        tray = cv2.perspectiveTransform(
+            np.array([[TRAY_CENTRE_MM]], float), self.scene.board_to_image
+        )
+        self.frame(replace(hand, to_px=(float(tray[0, 0, 0]), float(tray[0, 0, 1]))))
+        (cx, cy), (w, h) = TRAY_CENTRE_MM, TRAY_SIZE_MM
+        for _ in range(2):  # tumbling
+            path = tuple(
+                (cx + self.rng.uniform(-w / 3, w / 3), cy + self.rng.uniform(-h / 3, h / 3))
+                for _ in range(4)
+            )
+            self.die = ("rolling", path, self.rng.randrange(1 << 30))
+            self.frame()
+        self._lay_die(roll.value)
+        self._settle(lambda: self.service.game_state is not state)
+        since = self._since(state)
+        if since == [roll]:
+            self.die_read += 1
+            return True
+        if since:
+            self.die_wrong += 1
+            log.warning("seed %d: the die read as %s, %s thrown", self.seed, since, roll)
+            self.service.undo(len(since))
+        self.die_tapped += 1
+        self.service.submit(to_record(roll), source="tablet")
+        return False
 
     def _hand(self, cell: str) -> Hand:
         return random_hand(self.scene, self.np_rng, target=cell)
@@ -235,6 +313,9 @@ class SimulatedCardTable:
 
     def play_game(self, players: list[str], *, dice: bool = False, read_deal: bool = True) -> None:
         """Deal, start and play a whole game (or until ``stop`` is set)."""
+        self.die = None
+        if dice:
+            self._lay_die(1)  # the die lies in its tray from the start (no throw)
         start = self.deal(players, dice=dice, read=read_deal)
         self.service.new_game(start)
         self.service.device_status("camera", "simulated", "rendered views of the demo's card table")
@@ -263,6 +344,9 @@ class SimulatedCardTable:
         turn) or done with the cards under the camera."""
         action = self.player.choose(state)
         self.idle(THINK_S)
+        if isinstance(action, A.Roll) and self.throw_die:
+            self.throw(action)
+            return
         if isinstance(action, A.Roll | A.End):
             self.service.submit(to_record(action), source="tablet")
             return

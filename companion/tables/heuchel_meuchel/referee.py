@@ -15,8 +15,11 @@ and the record disagree, and no square the camera sees as it was; the search sta
 - several (the camera cannot tell them apart: a stack's remainder discarded or the whole
   stack moved, say): what they share is submitted, and the tablet is asked the rest
   (``Reaction.asks``, one tap);
-- a sequence that needs a roll of the die: the die is tapped on the tablet (the camera
-  does not read it); the tablet is asked which number, the ones that fit offered;
+- a sequence that needs a roll of the die not yet recorded: the tablet is asked which
+  number, the ones that fit offered. The camera reads the die in its tray (``DieSeen``):
+  a number, once the die was seen moving and lies still again, is the roll of the player
+  on turn while a roll is due; the die as it lies when first seen is no throw, a rolling
+  die is never read, and tapping stays the fallback;
 - none: the table shows something the rules refuse (a jump onto an occupied square, a
   card above its goal, a favour from a higher rank, a stack re-ordered or split). Once
   the view has stood still for ``WARN_AFTER_S`` seconds a red warning says what to put
@@ -40,12 +43,14 @@ from typing import Any
 
 from ...errors import IllegalAction
 from ...games.heuchel_meuchel import apply, moves
-from ...games.heuchel_meuchel.actions import Action, Discard, End, Move, Roll, Take
+from ...games.heuchel_meuchel.actions import Action, Discard, End, Move, Roll, Start, Take
+from ...games.heuchel_meuchel.engine import start_game
 from ...games.heuchel_meuchel.names import CARDS, card_name
 from ...games.heuchel_meuchel.record import to_record
-from ...games.heuchel_meuchel.state import FAVOURS, GameState
+from ...games.heuchel_meuchel.state import FAVOURS, ROLL, GameState
 from ...games.heuchel_meuchel.summary import describe
-from ...sensing.observations import BoardLost, CellsChanged, Observation
+from ...sensing.observations import BoardLost, CellsChanged, DieSeen, Observation
+from .camera import DealReader
 from .cells import BACK, EMPTY, FACE, UNKNOWN, cell_id, expected, parse_cell
 
 LAYOUT = "heuchel-meuchel"
@@ -69,6 +74,9 @@ class Reaction:
     submit: tuple[dict[str, Any], ...] = ()  # records, in order, for the rules to check
     warnings: tuple[str, ...] = ()  # every warning now standing (replaces the previous)
     asks: tuple[dict[str, Any], ...] = ()  # {"label", "record"}: the tablet chooses
+    #: a ``start`` record to begin the game anew from (the deal as the camera read it,
+    #: before any action was recorded); the service starts a new game with it
+    restart: dict[str, Any] | None = None
 
 
 def search(
@@ -180,6 +188,13 @@ class HeuchelMeuchelCamera:
     _warnings: tuple[str, ...] = ()
     _asks: tuple[dict[str, Any], ...] = ()
     _deferred: bool = False  # a proposal waits for the view to stand still
+    #: the deal as it is laid, card by card, while nothing has been recorded yet
+    _deal: DealReader | None = None
+    #: the camera saw the played columns empty at the start: the deal is being laid
+    _dealing_from_empty: bool = False
+    _deal_done: bool = False  # the deal was read whole: what follows is the game
+    _die_moved: bool = False  # the die was seen moving since its last face was used
+    _die_face: str | None = None  # the face of a throw, not yet recorded as a roll
 
     # -- entry points ----------------------------------------------------------------
 
@@ -195,10 +210,44 @@ class HeuchelMeuchelCamera:
                     if self.view.get(ch.cell) != ch.after:
                         self._changed_at = obs.t_mono
                     self.view[ch.cell] = ch.after
+                if not self._deal_done and at_the_start(state):
+                    if self._deal is None or self._deal.players != state.n:
+                        self._deal = DealReader(state.n)
+                    self._deal.observe(obs)
+                    if all(self.view.get(c) == EMPTY for c in expected(state)):
+                        self._dealing_from_empty = True
+                    restart = self._deal_read(state)
+                    if restart is not None:
+                        return restart
+                else:
+                    self._deal, self._dealing_from_empty = None, False
             case BoardLost(layout=layout) if layout == self.layout:
                 self.lost = True
                 self._t_mono = obs.t_mono
+            case DieSeen(layout=layout, colour=face) if layout == self.layout:
+                self._t_mono = obs.t_mono
+                if face is None:  # moving, held, gone: whatever it showed is no roll now
+                    self._die_moved, self._die_face = True, None
+                elif self._die_moved:  # thrown: it lies still again
+                    self._die_moved, self._die_face = False, face
+                # else: the die as it lay when first seen is no throw
+                roll = self._roll_from_die(state)
+                self._die_face = None  # used, or thrown while no roll is due: dropped
+                return roll or self._judge(state)
         return self._judge(state)
+
+    def _roll_from_die(self, state: GameState) -> Reaction | None:
+        """The die thrown and lying still while a roll is due: that roll, recorded."""
+        face = self._die_face
+        t = state.turn
+        if face is None or t is None or t.stage != ROLL or state.finished:
+            return None
+        value = int(face) if face.isdigit() else 0
+        roll = Roll(state.players[t.player], value)
+        if roll not in moves.legal_actions(state):
+            return None
+        self._die_face = None
+        return Reaction((to_record(roll),), self._warnings)
 
     def after_change(self, state: GameState) -> Reaction:
         """Look again after an action was accepted (from the camera or the tablet)."""
@@ -214,7 +263,9 @@ class HeuchelMeuchelCamera:
         return Reaction(warnings=self._warnings, asks=self._asks)
 
     def tablet_action(self) -> None:
-        """An action entered on the tablet: judged afresh by ``after_change``."""
+        """An action entered on the tablet: judged afresh by ``after_change``; a die face
+        seen before it is not taken for a later roll."""
+        self._die_face = None
 
     def undone(self, state: GameState) -> Reaction:
         """Actions were undone: the table still shows them; wait until it is put back."""
@@ -232,6 +283,42 @@ class HeuchelMeuchelCamera:
             if seen not in (UNKNOWN, label):
                 self._accepted[c] = seen
         return self._judge(state)
+
+    # -- the deal ---------------------------------------------------------------------
+
+    def _deal_read(self, state: GameState) -> Reaction | None:
+        """The deal as laid, once the camera has read every card of it as a legal start
+        that is not the record's: the game begins anew from it (``Reaction.restart``)."""
+        deal = self._deal
+        if deal is None or deal.problems():
+            return None
+        self._deal, self._dealing_from_empty, self._deal_done = None, False, True
+        record = deal.start_record(list(state.players), dice=state.dice)
+        laid = {(s, tuple(st)) for s, ss in enumerate(deal.stacks()) for st in ss}
+        if laid == _stacks_of(state):
+            return None
+        return Reaction(
+            warnings=("The camera read the deal as laid: the game starts from it",),
+            restart=record,
+        )
+
+    def _dealing(self, state: GameState) -> list[str]:
+        """While the deal is being laid (nothing recorded yet, the camera saw the played
+        columns empty, the deal not yet complete): how far the camera has read it, instead
+        of what to put back."""
+        deal = self._deal
+        if deal is None or not self._dealing_from_empty or not at_the_start(state):
+            return []
+        if not deal.problems():
+            return []
+        laid = sum(len(p) for (seat, _), p in deal.seen.items() if seat < state.n)
+        problems = [p for p in deal.problems() if " holds " not in p]
+        return [
+            f"The deal is being laid: the camera has read {laid} of {6 * state.n} cards (lay"
+            " each card so that it is seen before the next covers it); the game starts from"
+            " the deal as read once every card is laid",
+            *problems,
+        ]
 
     # -- judging ---------------------------------------------------------------------
 
@@ -277,6 +364,10 @@ class HeuchelMeuchelCamera:
                 now=False,
             )
             return Reaction(warnings=self._warnings)
+        dealing = self._dealing(state)
+        if dealing:  # the deal is being laid: no move is read from it
+            self._publish([*dealing, *stray], now=True)
+            return Reaction(warnings=self._warnings)
         found = search(state, seen, ignore=frozenset(self._accepted))
         if not found:
             self._publish([*self._diagnose(state, seen, diff), *stray], now=False)
@@ -310,8 +401,8 @@ class HeuchelMeuchelCamera:
             rolls = sorted({seq[k].value for seq in found if isinstance(seq[k], Roll)})
             who = first[k].player
             warnings.append(
-                f"{who} must roll the die: tap the number rolled on the tablet (the camera"
-                " does not read the die)"
+                f"{who} must roll the die: throw it into the tray (the camera reads it once"
+                " it lies still) or tap the number rolled on the tablet"
             )
             asks = [
                 {"label": f"{who} rolled a {v}", "record": to_record(Roll(who, v))} for v in rolls
@@ -415,6 +506,26 @@ class HeuchelMeuchelCamera:
         if rest:
             out.extend(self._differences(state, seen, rest))
         return out
+
+
+def at_the_start(state: GameState) -> bool:
+    """Whether nothing has been recorded since the deal: the state is the start of its
+    own board (every stack on its starting square, the first player's first turn)."""
+    if state.turn_no != 1 or state.finished or any(state.discards):
+        return False
+    try:
+        fresh = start_game(Start(state.players, _start_stacks(state), state.dice))
+    except IllegalAction:
+        return False
+    return fresh == state
+
+
+def _start_stacks(state: GameState) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    return tuple(tuple(u.cards for _, u in state.units(s)) for s in range(state.n))
+
+
+def _stacks_of(state: GameState) -> set[tuple[int, tuple[str, ...]]]:
+    return {(s, u.cards) for s in range(state.n) for _, u in state.units(s)}
 
 
 def _hides_an_arrival(state: GameState, seq: tuple[Action, ...]) -> bool:

@@ -129,3 +129,43 @@ def test_resume_from_the_journal_keeps_the_stacks_and_the_camera_goes_on(tmp_pat
         assert s.game_state.unit(1, 7).cards == ("F3",)
     finally:
         s.close()
+
+
+def test_seat_codes_are_kept_across_a_restart_and_the_pin_is_not(tmp_path):
+    s = GameService(tmp_path)
+    app = create_app(s, test_config={"TESTING": True, "SSE_ONCE": True})
+    pin = app.extensions["companion.pairing"].code
+    start(s)
+    codes = s.seat_codes()
+    s.close()
+    kept = (tmp_path / "seat-codes.json").read_text(encoding="utf-8")
+    assert pin not in kept and codes["Ana"] in kept
+    assert (tmp_path / "seat-codes.json").stat().st_mode & 0o077 == 0  # the owner's only
+    s = GameService(tmp_path)  # a restart: the phones keep their codes
+    try:
+        phone = create_app(s, test_config={"TESTING": True, "SSE_ONCE": True}).test_client()
+        r = phone.get(f"/api/seat/{codes['Ben']}")
+        assert r.status_code == 200 and r.json["viewer"] == "Ben"
+        assert s.seat_codes() == codes
+        start(s)  # a new game: new codes, the old ones open nothing
+        new = s.seat_codes()
+        assert set(new.values()).isdisjoint(codes.values())
+        assert phone.get(f"/api/seat/{codes['Ben']}").status_code == 404
+    finally:
+        s.close()
+
+
+def test_a_damaged_seat_code_file_gives_new_codes_and_loses_nothing(tmp_path):
+    s = GameService(tmp_path)
+    start(s)
+    s.close()
+    (tmp_path / "seat-codes.json").write_text("{not json", encoding="utf-8")
+    s = GameService(tmp_path)
+    try:
+        with pytest.raises(LookupError):
+            s.seat_view("ABCDEF")
+        codes = s.seat_codes()
+        assert s.seat_view(codes["Cid"])["viewer"] == "Cid"
+        assert s.game_state.players == ("Ana", "Ben", "Cid")
+    finally:
+        s.close()

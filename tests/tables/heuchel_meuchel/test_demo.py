@@ -3,7 +3,7 @@
 and the referee. Every move, favour and lost card must be recorded from the camera (or,
 where the camera cannot tell, asked on the tablet); nothing may be recorded wrong.
 
-A 1600x900 frame costs about half a second to render and read here, and a whole game a
+A 1600x900 frame costs about 0.2 CPU s to make and read here, and a whole game a
 few hundred frames, so the fast tier plays the first moves of a game and the slow tier
 whole games with the deal read from the camera.
 """
@@ -45,6 +45,9 @@ def test_a_whole_game_from_the_deal_on_is_refereed_from_the_camera(tmp_path, see
         assert state.finished, f"seed {seed}: {service.notices}"
         assert table.deal_ok, f"seed {seed}: the deal was misread"
         assert table.wrong == 0 and table.missed == 0, f"seed {seed}: {service.notices}"
+        assert table.die_wrong == 0, f"seed {seed}: a roll read wrong"
+        if dice:  # the die thrown into its tray is read (tapping stays the fallback)
+            assert table.die_read > table.die_tapped, f"seed {seed}: {table.die_tapped} tapped"
         replayed = replay_objects(jsonl_objects(service.record_jsonl().splitlines()))
         assert replayed.state == state
     finally:

@@ -1,0 +1,121 @@
+"""The die of the dice variant from the camera: read in its tray on rendered frames, a
+rolling die never read, and the referee recording a throw as the roll of the player on
+turn (the die as it lay when first seen is no throw; tapping stays the fallback)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from companion.devices.render import render
+from companion.games.heuchel_meuchel import Move, Roll, apply
+from companion.games.heuchel_meuchel.record import to_record
+from companion.games.heuchel_meuchel.state import ROLL, Turn
+from companion.referee.service import GameService
+from companion.sensing.observations import DieSeen
+from companion.tables.heuchel_meuchel import die as D
+from companion.tables.heuchel_meuchel.demo import SimulatedCardTable
+
+from .scenes import camera, laid
+
+LAYOUT = "heuchel-meuchel"
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("die")
+    service = GameService(tmp / "state")
+    yield SimulatedCardTable(service, seed=5, speed=None, deck_dir=tmp / "deck")
+    service.close()
+
+
+def read(table, draw, hand=None):
+    """Render the board with ``draw`` on it (and ``hand``) and read the tray."""
+    scene = replace(table.scene, draw=draw, hands=(hand,) if hand else ())
+    image = render(scene, table.np_rng).image
+    board, _ = table.camera.reader.read(image)
+    return D.read_die(image, board.pose, neutral=table.camera._neutral)
+
+
+@pytest.mark.parametrize("value", [2, 5])
+def test_the_die_lying_still_in_its_tray_is_read(table, value):
+    at = (D.TRAY_CENTRE_MM[0] + 4, D.TRAY_CENTRE_MM[1] - 10)
+    face, centre, why = read(
+        table, lambda tex, ppm: D.draw_die(tex, ppm, value=value, centre_mm=at, angle_deg=25)
+    )
+    assert (face, why) == (str(value), "")
+    assert np.hypot(centre[0] - at[0], centre[1] - at[1]) < 2.0
+
+
+def test_a_rolling_die_or_a_hand_over_the_tray_is_never_read(table):
+    path = tuple((D.TRAY_CENTRE_MM[0] - 15 + 8 * k, D.TRAY_CENTRE_MM[1] + 6 * k) for k in range(4))
+    rng = np.random.default_rng(1)
+    face, _, why = read(table, lambda tex, ppm: D.draw_rolling_die(tex, ppm, path_mm=path, rng=rng))
+    assert face is None and why in ("rolling", "in a hand")
+    hand = table._hand("c6r7")
+    hand = replace(hand, to_px=tuple(_tray_px(table)))
+    lying = lambda tex, ppm: D.draw_die(tex, ppm, value=4, centre_mm=D.TRAY_CENTRE_MM, angle_deg=0)  # noqa: E731
+    face, _, why = read(table, lying, hand)
+    assert face is None and why == "in a hand"
+
+
+def _tray_px(table) -> np.ndarray:
+    import cv2
+
+    pt = np.array([[D.TRAY_CENTRE_MM]], float)
+    return cv2.perspectiveTransform(pt, table.scene.board_to_image)[0, 0]
+
+
+def test_a_throw_lying_still_is_the_roll_of_the_player_on_turn():
+    s = laid({0: {1: "F2"}, 1: {1: "F3"}}, dice=True, turn=Turn(0, ROLL))
+    cam = camera(s)
+    r = cam.observe(DieSeen(1.0, LAYOUT, "4"), s)
+    assert not r.submit  # the die as it lay when first seen is no throw
+    cam.observe(DieSeen(2.0, LAYOUT, None, "moved"), s)
+    r = cam.observe(DieSeen(2.6, LAYOUT, "3"), s)
+    assert r.submit == (to_record(Roll("Ana", 3)),)
+    s = apply(s, Roll("Ana", 3))
+    assert not cam.after_change(s).submit  # the face is used once
+
+
+def test_a_throw_while_no_roll_is_due_is_never_taken_for_a_later_roll():
+    # Ana rolled a 3 (tapped) and must move: the die thrown again now is no roll
+    s = laid({0: {1: "F2"}, 1: {1: "F3"}}, dice=True, turn=Turn(0, ROLL))
+    rolled = apply(s, Roll("Ana", 3))
+    cam = camera(s)
+    cam.observe(DieSeen(1.0, LAYOUT, "2"), s)
+    cam.observe(DieSeen(2.0, LAYOUT, None, "moving"), rolled)
+    assert not cam.observe(DieSeen(2.6, LAYOUT, "6"), rolled).submit
+    moved = apply(rolled, Move("Ana", 1, 1, 4))
+    assert moved.turn.stage == ROLL and moved.turn.player == 1  # Ben's roll is due now
+    assert not cam.after_change(moved).submit  # the 6 thrown before is not his
+
+
+def test_a_rolling_die_records_nothing_and_the_roll_can_be_tapped():
+    s = laid({0: {1: "F2"}, 1: {1: "F3"}}, dice=True, turn=Turn(0, ROLL))
+    cam = camera(s)
+    cam.observe(DieSeen(1.0, LAYOUT, "2"), s)
+    assert not cam.observe(DieSeen(2.0, LAYOUT, None, "rolling"), s).submit
+    tapped = apply(s, Roll("Ana", 5))  # tapped on the tablet meanwhile
+    cam.tablet_action()
+    assert not cam.observe(DieSeen(2.6, LAYOUT, "5"), tapped).submit  # no second roll
+
+
+def test_a_hand_brushing_the_die_is_no_throw_but_the_die_lying_elsewhere_is():
+    from companion.sensing.vision.blocks import DieSettle
+    from companion.tables.heuchel_meuchel.camera import settle_die
+
+    settle = DieSettle(LAYOUT)
+    told = []
+    frames = [("2", (470.0, 500.0), "")] * 3  # lying still: told once
+    frames += [(None, None, "rolling")]  # half under a hand passing by
+    frames += [("2", (470.4, 500.2), "")] * 3  # where it lay, as it lay: no throw
+    for t, reading in enumerate(frames):
+        told += settle_die(settle, reading, float(t))
+    assert [d.colour for d in told] == ["2"]
+    frames = [(None, None, "rolling")] + [("5", (462.0, 520.0), "")] * 3  # thrown
+    for t, reading in enumerate(frames, start=10):
+        told += settle_die(settle, reading, float(t))
+    assert [d.colour for d in told] == ["2", None, "5"]
