@@ -163,11 +163,14 @@ def main() -> None:
     ap.add_argument("--rolling", type=int, default=100)
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games at a time")
+    ap.add_argument("--game-size", default="960x720", help="the demo camera's frame, WxH px")
     args = ap.parse_args()
     t0 = time.time()
     r = rows(args.rows) if args.rows else None
     d = dice(args.dice, args.rolling) if args.dice or args.rolling else None
-    g = games(args.games, jobs=min(args.jobs, max(args.games, 1))) if args.games else None
+    size = tuple(int(v) for v in args.game_size.lower().split("x"))
+    jobs = min(args.jobs, max(args.games, 1))
+    g = games(args.games, jobs=jobs, size_px=size) if args.games else None
     print("### bench_stein_auf_stein_table.py\n")
     print(f"Machine: {machine()}; load average {load_average()}; {time.time() - t0:.0f} s wall.\n")
     print("| measure | result | goal |")
@@ -184,7 +187,7 @@ def main() -> None:
         )
         print(f"| die rolling, {d['rolling']} renders | {d['read_while_rolling']} read | 0 |")
     if g:
-        print(f"| lifts, {g['n']} demo games | {g['lifts']}: {g['right']} right from the camera,"
+        print(f"| lifts, {g['n']} demo games ({size[0]}x{size[1]}) | {g['lifts']}: {g['right']} right from the camera,"
               f" {g['asked']} asked (entered on the tablet), {g['wrong']} wrong | none wrong |")  # fmt: skip
         print(f"| rolls or lifts entered on the tablet | {g['missed']} | |")
         print(f"| demo frame (render + read) | {g['s_per_frame']:.2f} s CPU; {g['s_per_game']:.0f} s CPU"
