@@ -70,6 +70,21 @@ def test_a_rolling_die_is_never_read(reader):
         assert r.die is None and r.die_why  # rolling, or a smear that looks like a hand
 
 
+def test_one_frame_of_a_tumbling_die_that_lands_in_the_tray_as_one_blob_reads_rolling(reader):
+    # The bench's rolling die 53 (seed 105053, 1280 x 960): the smear's other faces fell
+    # outside the tray, leaving one square purple blob of a die's size; it was read as
+    # purple. Smeared, its face never reaches purple's full chroma.
+    import random
+
+    rng, np_rng = random.Random(105053), np.random.default_rng(105053)
+    scene = block_scene(LAYOUT, np_rng, size_px=(1280, 960), tilt_deg=rng.uniform(0, 30))
+    path = tuple((TRAY[0] + rng.uniform(-25, 25), TRAY[1] + rng.uniform(-20, 20)) for _ in range(4))
+    faces = tuple(HEX[c] for c in rng.sample(list(STANDARD.die), 3))
+    die = Die(TRAY, faces[0], rolling=True, path_mm=path, faces=faces)
+    r = reader.read(render_table(scene, [], die, np_rng))
+    assert r.ok and r.die is None and r.die_why == "rolling", (r.die, r.die_why)
+
+
 def test_blocks_knocked_over_or_turned_are_told_apart_from_blocks_button_up(reader):
     blocks = [
         *SITE[:4],
