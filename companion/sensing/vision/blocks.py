@@ -166,7 +166,7 @@ class BlockReader:
             box = list(_box(pts, (size[0] / 2, size[1] / 2)))
             # the row may run on past the printed cells, up to the markers' quiet zones
             lo, hi = (80.0, layout.size_mm[axis] - 80.0)
-            box[axis], box[axis + 2] = min(box[axis], lo), max(box[axis + 2], hi)
+            box[axis], box[axis + 2] = min(box[axis], lo + 10), max(box[axis + 2], hi - 10)
             self.areas.append(Area(region, tuple(box), axis))
         n = layout.neutral
         self._neutral = None
