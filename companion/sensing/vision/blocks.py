@@ -6,7 +6,7 @@ balanced on the neutral patch, each pixel labelled with the nearest block colour
 skin: a hand), the labels grouped into blobs with their footprint in mm. Then:
 
 - the die: one square blob of a die's size in the tray, no hand over it, its face crisp
-  and of its colour's full strength (a die in motion is smeared: read as rolling);
+  and of its colour's full strength (a die in motion is smeared: not read, ``blurred``);
 - the building site: each blob matched to a registered block of its colour by its
   footprint, button up (catalogued footprint and a metal button seen), turned (no
   button) or knocked over (the footprint of a side);
@@ -51,6 +51,9 @@ BUTTON_WEIGHT_MM = 6.0  # a fit against what the button says counts as this much
 SETTLE_FRAMES = 3
 DIE_EDGE_MM = 2.0  # a still die's face fades into the mat within this (mm) ...
 DIE_EDGE_PX = 2.0  # ... and this many camera pixels (its blur); wider: smeared, moving
+#: why a die-sized face is not read: smeared (moving, or a shadow over it): unsure, so the
+#: watcher neither reads it nor tells it as thrown (as for a die in a hand)
+BLURRED = "blurred"
 DIE_FULL_COLOUR = 0.93  # a still face shows its colour's full chroma (90th pct over this)
 SKIN_SRGB = ((236, 188, 160), (224, 172, 140), (198, 134, 105), (160, 104, 72), (110, 70, 50))
 
@@ -290,7 +293,7 @@ class BlockReader:
             return None, None, "rolling"
         edge_mm = DIE_EDGE_MM + DIE_EDGE_PX / max(camera_px_per_mm, 0.1)
         if self._smeared(region, self.colours.index(b.colour), edge_mm):
-            return None, None, "rolling"
+            return None, None, BLURRED
         return b.colour, b.centre_mm, ""
 
     def _smeared(self, region: Region, k: int, edge_mm: float) -> bool:
@@ -473,9 +476,11 @@ class BlockWatcher:
         if not r.ok:
             return out
         # the die: a colour once it lies still over the frames; None the moment it is seen
-        # moving. Hidden by a hand, it is not told as moving: if it then lies where it lay,
-        # showing what it showed, it did not move; anywhere else, it moved while hidden.
-        if r.die is None and r.die_why == "in a hand":
+        # moving. Hidden by a hand or blurred, it is not told as moving: if it then lies
+        # where it lay, showing what it showed, it did not move; anywhere else, it moved
+        # while hidden.
+        unsure = r.die is None and r.die_why in ("in a hand", BLURRED)
+        if unsure:
             self._die = []
         else:
             self._die = [*self._die[-(self.settle - 1) :], (r.die, r.die_centre_mm)]
@@ -495,7 +500,7 @@ class BlockWatcher:
                     out.append(DieSeen(t_mono, layout, None, "moved"))
                 self._die_said, self._die_at = r.die, r.die_centre_mm
                 out.append(DieSeen(t_mono, layout, r.die))
-        elif told and r.die is None and r.die_why != "in a hand":
+        elif told and r.die is None and not unsure:
             self._die_said = None
             out.append(DieSeen(t_mono, layout, None, r.die_why or "moving"))
         # the blocks: the site and the areas while no hand or arm is over either (what it
