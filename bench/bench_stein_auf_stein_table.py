@@ -76,7 +76,8 @@ def rows(n: int, seed0: int = 1000) -> dict:
         errors.append(seen.row_mm - truth)
         named += seen.blocks == tuple(ids)
     finite = [abs(e) for e in errors if e != float("inf")]
-    worst = max(range(n), key=lambda i: abs(errors[i])) if n else None
+    measured = [i for i in range(n) if errors[i] != float("inf")]
+    worst = max(measured, key=lambda i: abs(errors[i])) if measured else None
     return {
         "n": n,
         "within_2mm": sum(abs(e) <= 2.0 for e in errors),
@@ -84,6 +85,7 @@ def rows(n: int, seed0: int = 1000) -> dict:
         "p95_mm": sorted(finite)[int(0.95 * (len(finite) - 1))] if finite else None,
         "mean_mm": statistics.fmean(errors) if finite and len(finite) == n else None,
         "named": named,
+        "unmeasured": [seed0 + i for i in range(n) if errors[i] == float("inf")],
         "worst": None if worst is None else (seed0 + worst, errors[worst]),
     }
 
@@ -179,7 +181,10 @@ def main() -> None:
         print(f"| row length, {r['n']} rendered rows, tilt 0-30 deg | {r['within_2mm']}/{r['n']} within 2 mm;"
               f" max {r['max_mm']:.2f} mm, 95th percentile {r['p95_mm']:.2f} mm | all within 2 mm |")  # fmt: skip
         print(f"| blocks of the row named in order | {r['named']}/{r['n']} | |")
-        print(f"| the worst row | seed {r['worst'][0]}: {r['worst'][1]:+.2f} mm | |")
+        if r["worst"]:
+            print(f"| the worst row measured | seed {r['worst'][0]}: {r['worst'][1]:+.2f} mm | |")
+        if r["unmeasured"]:
+            print(f"| rows not measured (no length given) | seeds {r['unmeasured']} | |")
     if d:
         share = 100 * d["right"] / max(d["still"], 1)
         print(
