@@ -7,8 +7,10 @@
    light and tilt): read correctly? Goal: >= 99.5 %. And ``--rolling`` renders of the
    die tumbling: any colour read is a failure. Goal: 0.
 3. Games: ``--games`` seeded demo games through the real vision and referee (variants in
-   turn, 2 to 4 players): lifts recorded as played (the very blocks the crane lifted),
-   and rolls or lifts the camera missed (entered on the tablet by the demo).
+   turn, 2 to 4 players), ``--jobs`` at a time in their own processes: each lift right
+   (recorded from the camera as played: the very blocks the crane lifted), asked (the
+   camera did not record it: entered on the tablet by the demo) or wrong (recorded from
+   the camera otherwise than played).
 
 Run with ``make bench`` (or ``.venv/bin/python bench/bench_stein_auf_stein_table.py``);
 prints a Markdown table for BENCHMARKS.md with the machine it ran on. Frames are
@@ -18,6 +20,8 @@ prints a Markdown table for BENCHMARKS.md with the machine it ran on. Frames are
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import random
 import statistics
 import tempfile
@@ -72,7 +76,8 @@ def rows(n: int, seed0: int = 1000) -> dict:
         errors.append(seen.row_mm - truth)
         named += seen.blocks == tuple(ids)
     finite = [abs(e) for e in errors if e != float("inf")]
-    worst = max(range(n), key=lambda i: abs(errors[i])) if n else None
+    measured = [i for i in range(n) if errors[i] != float("inf")]
+    worst = max(measured, key=lambda i: abs(errors[i])) if measured else None
     return {
         "n": n,
         "within_2mm": sum(abs(e) <= 2.0 for e in errors),
@@ -80,6 +85,7 @@ def rows(n: int, seed0: int = 1000) -> dict:
         "p95_mm": sorted(finite)[int(0.95 * (len(finite) - 1))] if finite else None,
         "mean_mm": statistics.fmean(errors) if finite and len(finite) == n else None,
         "named": named,
+        "unmeasured": [seed0 + i for i in range(n) if errors[i] == float("inf")],
         "worst": None if worst is None else (seed0 + worst, errors[worst]),
     }
 
@@ -115,26 +121,39 @@ def dice(n_still: int, n_rolling: int, seed0: int = 5000) -> dict:
             "read_while_rolling": read_while_rolling}  # fmt: skip
 
 
-def games(n: int, seed0: int = 1) -> dict:
-    variants = ("basic", "yardstick", "tower", "master-tower")
-    names = ("Ana", "Ben", "Cleo", "Dora")
-    lifts = as_played = missed = 0
-    frames, started = 0, time.process_time()
-    row_errors: list[float] = []
-    for i in range(n):
-        with tempfile.TemporaryDirectory() as tmp:
-            service = GameService(Path(tmp))
-            table = SimulatedBlockTable(service, seed=seed0 + i, speed=None, size_px=(960, 720))
-            table.play_game(list(names[: 2 + i % 3]), variants[i % 4])
-            lifts += table.lifts
-            as_played += table.lifts_as_played
-            missed += table.missed
-            frames += table.frames
-            row_errors += table.row_errors_mm
-            service.close()
-    cpu = time.process_time() - started
-    return {"n": n, "lifts": lifts, "as_played": as_played, "missed": missed, "frames": frames,
-            "s_per_frame": cpu / max(frames, 1), "row_errors": row_errors}  # fmt: skip
+VARIANTS = ("basic", "yardstick", "tower", "master-tower")
+NAMES = ("Ana", "Ben", "Cleo", "Dora")
+
+
+def one_game(args: tuple[int, int, tuple[int, int]]) -> dict:
+    """Demo game ``i`` (seed ``seed0 + i``; variants in turn, 2 to 4 players): its counts."""
+    i, seed0, size_px = args
+    started = time.process_time()
+    with tempfile.TemporaryDirectory() as tmp:
+        service = GameService(Path(tmp))
+        table = SimulatedBlockTable(service, seed=seed0 + i, speed=None, size_px=size_px)
+        table.play_game(list(NAMES[: 2 + i % 3]), VARIANTS[i % 4])
+        service.close()
+    return {
+        "lifts": table.lifts, "right": table.lifts_right, "asked": table.lifts_asked,
+        "wrong": table.lifts_wrong, "missed": table.missed, "frames": table.frames,
+        "cpu_s": time.process_time() - started, "row_errors": table.row_errors_mm,
+    }  # fmt: skip
+
+
+def games(n: int, seed0: int = 1, *, jobs: int = 1, size_px=(960, 720)) -> dict:
+    """``n`` seeded demo games, ``jobs`` processes at a time (each game is independent)."""
+    work = [(i, seed0, tuple(size_px)) for i in range(n)]
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            done = pool.map(one_game, work, chunksize=1)
+    else:
+        done = [one_game(w) for w in work]
+    total = {k: sum(g[k] for g in done) for k in ("lifts", "right", "asked", "wrong", "missed",
+                                                   "frames", "cpu_s")}  # fmt: skip
+    return {"n": n, **total, "s_per_frame": total["cpu_s"] / max(total["frames"], 1),
+            "s_per_game": total["cpu_s"] / max(n, 1), "jobs": jobs,
+            "row_errors": [e for g in done for e in g["row_errors"]]}  # fmt: skip
 
 
 def main() -> None:
@@ -145,11 +164,15 @@ def main() -> None:
     ap.add_argument("--dice", type=int, default=500)
     ap.add_argument("--rolling", type=int, default=100)
     ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games at a time")
+    ap.add_argument("--game-size", default="960x720", help="the demo camera's frame, WxH px")
     args = ap.parse_args()
     t0 = time.time()
     r = rows(args.rows) if args.rows else None
     d = dice(args.dice, args.rolling) if args.dice or args.rolling else None
-    g = games(args.games) if args.games else None
+    size = tuple(int(v) for v in args.game_size.lower().split("x"))
+    jobs = min(args.jobs, max(args.games, 1))
+    g = games(args.games, jobs=jobs, size_px=size) if args.games else None
     print("### bench_stein_auf_stein_table.py\n")
     print(f"Machine: {machine()}; load average {load_average()}; {time.time() - t0:.0f} s wall.\n")
     print("| measure | result | goal |")
@@ -158,7 +181,10 @@ def main() -> None:
         print(f"| row length, {r['n']} rendered rows, tilt 0-30 deg | {r['within_2mm']}/{r['n']} within 2 mm;"
               f" max {r['max_mm']:.2f} mm, 95th percentile {r['p95_mm']:.2f} mm | all within 2 mm |")  # fmt: skip
         print(f"| blocks of the row named in order | {r['named']}/{r['n']} | |")
-        print(f"| the worst row | seed {r['worst'][0]}: {r['worst'][1]:+.2f} mm | |")
+        if r["worst"]:
+            print(f"| the worst row measured | seed {r['worst'][0]}: {r['worst'][1]:+.2f} mm | |")
+        if r["unmeasured"]:
+            print(f"| rows not measured (no length given) | seeds {r['unmeasured']} | |")
     if d:
         share = 100 * d["right"] / max(d["still"], 1)
         print(
@@ -166,9 +192,15 @@ def main() -> None:
         )
         print(f"| die rolling, {d['rolling']} renders | {d['read_while_rolling']} read | 0 |")
     if g:
-        print(f"| lifts recorded as played, {g['n']} demo games | {g['as_played']}/{g['lifts']};"
-              f" {g['missed']} rolls or lifts entered on the tablet | all |")  # fmt: skip
-        print(f"| demo frame (render + read) | {g['s_per_frame']:.2f} s CPU | |")
+        print(f"| lifts, {g['n']} demo games ({size[0]}x{size[1]}) | {g['lifts']}: {g['right']} right from the camera,"
+              f" {g['asked']} asked (entered on the tablet), {g['wrong']} wrong | none wrong |")  # fmt: skip
+        print(f"| rolls or lifts entered on the tablet | {g['missed']} | |")
+        print(f"| demo frame (render + read) | {g['s_per_frame']:.2f} s CPU; {g['s_per_game']:.0f} s CPU"
+              f" a game ({g['frames']} frames, {g['jobs']} processes) | |")  # fmt: skip
+        if g["row_errors"]:
+            worst = max(g["row_errors"], key=abs)
+            print(f"| rows measured at the end of yardstick games | {len(g['row_errors'])};"
+                  f" worst {worst:+.2f} mm | |")  # fmt: skip
     if d and d["wrong"]:
         print("\nDie misreadings: " + "; ".join(d["wrong"]))
 

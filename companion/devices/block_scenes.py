@@ -75,15 +75,21 @@ def _fill(tex: np.ndarray, pts_mm: np.ndarray, ppm: float, rgb) -> None:
     )
 
 
+def _fill_rect(tex: np.ndarray, centre, size, angle_deg: float, ppm: float, rgb) -> None:
+    """A rectangle of exactly ``size`` mm: OpenCV's anti-aliased fill covers half a pixel
+    beyond every edge (a 60 mm rectangle at 2 px/mm came out 60.5 mm), so the polygon
+    drawn is one texture pixel smaller each way."""
+    inset = (max(size[0] - 1 / ppm, 0.0), max(size[1] - 1 / ppm, 0.0))
+    _fill(tex, _corners(centre, inset, angle_deg), ppm, rgb)
+
+
 def draw_block(tex: np.ndarray, block: LaidBlock, ppm: float) -> None:
     """One block from above: a darker rim (its edges catch less light), the face, the
     button."""
     colour = hex_to_linear_rgb(block.colour_hex)
-    outer = _corners(block.centre_mm, block.size_mm, block.angle_deg)
-    _fill(tex, outer, ppm, colour * 0.7)
+    _fill_rect(tex, block.centre_mm, block.size_mm, block.angle_deg, ppm, colour * 0.7)
     w, h = block.size_mm
-    inner = _corners(block.centre_mm, (w - 3.0, h - 3.0), block.angle_deg)
-    _fill(tex, inner, ppm, colour)
+    _fill_rect(tex, block.centre_mm, (w - 3.0, h - 3.0), block.angle_deg, ppm, colour)
     if block.button:
         c = tuple(round(v * ppm * 16) for v in block.centre_mm)
         cv2.circle(tex, c, int(BUTTON_MM / 2 * ppm * 16), BUTTON_RGB, -1, cv2.LINE_AA, 4)
@@ -92,25 +98,35 @@ def draw_block(tex: np.ndarray, block: LaidBlock, ppm: float) -> None:
 def draw_die(tex: np.ndarray, die: Die, ppm: float, rng: np.random.Generator) -> None:
     """The die: a cube's top face, or while it rolls, faces smeared along its path."""
     if not die.rolling:
-        _fill(tex, _corners(die.centre_mm, (DIE_MM, DIE_MM), die.angle_deg), ppm, (0.05,) * 3)
-        face = _corners(die.centre_mm, (DIE_MM - 3, DIE_MM - 3), die.angle_deg)
-        _fill(tex, face, ppm, hex_to_linear_rgb(die.colour_hex))
+        _fill_rect(tex, die.centre_mm, (DIE_MM, DIE_MM), die.angle_deg, ppm, (0.05,) * 3)
+        face = (DIE_MM - 3, DIE_MM - 3)
+        _fill_rect(tex, die.centre_mm, face, die.angle_deg, ppm, hex_to_linear_rgb(die.colour_hex))
         return
-    layer = np.zeros_like(tex)
-    alpha = np.zeros(tex.shape[:2], np.float32)
     path = die.path_mm or (die.centre_mm,)
+    blur = max(1.0, 4.0 * ppm)
+    # only the part of the texture the smear reaches (the die's diagonal and 4 sigmas of
+    # blur around its path) is drawn and blurred
+    reach = DIE_MM * 0.75 * ppm + 4 * blur
+    xs, ys = [c[0] * ppm for c in path], [c[1] * ppm for c in path]
+    x0, y0 = max(0, int(min(xs) - reach)), max(0, int(min(ys) - reach))
+    x1 = min(tex.shape[1], int(max(xs) + reach) + 1)
+    y1 = min(tex.shape[0], int(max(ys) + reach) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    part = tex[y0:y1, x0:x1]
+    layer = np.zeros_like(part)
+    alpha = np.zeros(part.shape[:2], np.float32)
     for k, centre in enumerate(path):
         face = die.faces[k % len(die.faces)] if die.faces else die.colour_hex
-        pts = _corners(centre, (DIE_MM, DIE_MM), float(rng.uniform(0, 90)))
+        pts = _corners(centre, (DIE_MM, DIE_MM), float(rng.uniform(0, 90))) * ppm - (x0, y0)
         m = np.zeros_like(alpha)
-        cv2.fillPoly(m, [np.round(pts * ppm * 16).astype(np.int32)], 1.0, cv2.LINE_AA, 4)
+        cv2.fillPoly(m, [np.round(pts * 16).astype(np.int32)], 1.0, cv2.LINE_AA, 4)
         layer += m[..., None] * hex_to_linear_rgb(face).astype(np.float32)
         alpha += m
-    blur = max(1.0, 4.0 * ppm)
-    layer = cv2.GaussianBlur(layer, (0, 0), blur)
-    alpha = cv2.GaussianBlur(alpha, (0, 0), blur)
+    layer = cv2.GaussianBlur(layer, (0, 0), blur, borderType=cv2.BORDER_CONSTANT)
+    alpha = cv2.GaussianBlur(alpha, (0, 0), blur, borderType=cv2.BORDER_CONSTANT)
     mix = np.clip(alpha, 0, 1)[..., None]
-    tex[:] = tex * (1 - mix) + layer / np.maximum(alpha, 1e-3)[..., None] * mix
+    part[:] = part * (1 - mix) + layer / np.maximum(alpha, 1e-3)[..., None] * mix
 
 
 def tilted_pose(

@@ -134,3 +134,17 @@ def test_the_page_fits_this_size(browser, live, tmp_path, size):
     finally:
         context.close()
     assert errors == [], f"errors in the page's scripts: {errors}"
+
+
+def test_the_page_says_plainly_that_piling_and_a_towers_height_are_tapped(page, live):
+    from companion.games.stein_auf_stein import queries as q
+    from companion.tables.stein_auf_stein import view
+
+    live.service.start_game(["Mia", "Noah"], game=GAME, options={"variant": "master-tower"})
+    expect(page.locator("#sas-tapped-pile")).to_have_count(0)
+    play(live, 7, until=lambda s: q.awaiting(s) is not None and q.awaiting(s).action == "pile")
+    expect(page.locator("#sas-tapped-pile")).to_contain_text("cannot see which block goes on")
+    options = {"variant": "tower", "scoring": "measured"}
+    live.service.start_game(["Mia", "Noah"], game=GAME, options=options)
+    play(live, 7, until=lambda s: any(c["type"] == "measure" for c in view.choices(s)))
+    expect(page.locator("#sas-tapped-height")).to_contain_text("cannot see a tower's height")

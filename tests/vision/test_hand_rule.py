@@ -48,23 +48,14 @@ def test_a_hand_over_any_layout_is_never_read_as_empty_or_another_piece(name):
     assert wrong == [], f"read under a hand (seed, cell, read, truth): {wrong}"
 
 
-#: Known limits (docs/vision.md); strict, so that a fix shows. Stein auf Stein: 1 of 344
-#: (seed 610, p1-2). (Heuchel & Meuchel's metre-long mat, seen at 0.77-0.96 px/mm where
-#: the printed outlines cannot be judged, misread 7 of 606 covered cells as empty until
-#: a card slot read empty had to show the mat's colour: ``mat_colour.py``.)
-KNOWN_MISSES = {"stein-auf-stein": "1 of 344"}
-
-
+# Heuchel & Meuchel's mat is a metre long: at 1280 x 960 it is seen at 0.77-0.96 px/mm,
+# where in some frames the printed outlines cannot be judged and only the colour tests
+# apply. Two rules keep a hand from being taken for an empty cell there: a card slot read
+# empty must show the mat's colour (mat_colour.py), and a centre nearer in hue to skin than
+# to bare mat reads unknown (classify.py). Before them: 7 of 606 covered cells misread on
+# Heuchel & Meuchel, 1 of 344 on Stein auf Stein (seed 610, p1-2).
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=KNOWN_MISSES[n]))
-        if n in KNOWN_MISSES
-        else n
-        for n in LAYOUTS
-    ],
-)
+@pytest.mark.parametrize("name", LAYOUTS)
 def test_forty_hands_over_each_layout_give_no_misreading(name):
     seeds = range(600, 640)
     wrong, covered, false_cover = misread_under_hands(name, seeds)

@@ -283,7 +283,17 @@
         el("button", { id: "sas-nothing", class: "big secondary", disabled: unlocked ? null : "", title: "the crane hooked nothing",
           onclick: () => act(nothing.record) }, "✗ nothing")));
     }
-    for (const c of view.choices.filter((x) => x.type === "pile")) {
+    const piles = view.choices.filter((x) => x.type === "pile");
+    const measures = view.choices.filter((x) => x.type === "measure");
+    if (piles.length || view.choices.some((x) => x.type === "stop" || x.type === "fall")) {
+      parts.push(el("p", { class: "choice-group sas-tapped", id: "sas-tapped-pile" },
+        "The camera looks from above: it cannot see which block goes on a tower, a stop or a fall. Tap them here."));
+    }
+    if (measures.some((c) => view.build === "tower" || c.of === "remaining")) {
+      parts.push(el("p", { class: "choice-group sas-tapped", id: "sas-tapped-height" },
+        "The camera cannot see a tower's height from above. Measure it and type it here."));
+    }
+    for (const c of piles) {
       parts.push(colourButton({ colour: c.block, hex: c.hex }, () => act(c.record), c.block));
     }
     for (const c of view.choices.filter((x) => x.type === "stop")) {
@@ -294,7 +304,7 @@
       parts.push(el("button", { class: "big secondary sas-fall", "data-player": c.player, disabled: unlocked ? null : "",
         onclick: () => { if (confirm(`${c.player}'s tower fell over?`)) act(c.record); } }, icon("fall", 32), ` ${c.player}`));
     }
-    for (const c of view.choices.filter((x) => x.type === "measure")) {
+    for (const c of measures) {
       const input = el("input", { type: "number", min: "1", step: "0.1", value: String(c.computed_mm), class: "sas-mm",
         "aria-label": `${c.of === "remaining" ? "the remaining tower" : c.player} in mm`, disabled: unlocked ? null : "" });
       parts.push(el("div", { class: "sas-measure", "data-player": c.player },

@@ -5,17 +5,20 @@
 balanced on the neutral patch, each pixel labelled with the nearest block colour (or
 skin: a hand), the labels grouped into blobs with their footprint in mm. Then:
 
-- the die: one square blob of a die's size in the tray, no hand over it;
+- the die: one square blob of a die's size in the tray, no hand over it, its face crisp
+  and of its colour's full strength (a die in motion is smeared: not read, ``blurred``);
 - the building site: each blob matched to a registered block of its colour by its
   footprint, button up (catalogued footprint and a metal button seen), turned (no
   button) or knocked over (the footprint of a side);
 - each player's area: the blocks laid there in order along the row, and the row's length
   in mm, from where the coloured run along the row's centre line crosses half coverage
-  at either end (sub-pixel).
+  at either end (sub-pixel); none for a row that runs past the band's end. Skin over an
+  area (an arm) is noted: what it hides is not gone.
 
 ``BlockWatcher`` turns readings into observations once they hold over ``SETTLE_FRAMES``
 frames: ``DieSeen`` (a colour only while the die lies still; None the moment it moves)
-and ``BlocksSeen``. Time comes in with each frame.
+and ``BlocksSeen`` (while a hand is over the site or an arm over a row, only that a hand
+is there; the blocks again once clear). Time comes in with each frame.
 """
 
 from __future__ import annotations
@@ -46,6 +49,12 @@ MIN_BLOB_MM2 = 220.0  # smaller coloured specks are noise
 MATCH_TOLERANCE_MM = 9.0  # a footprint further than this from every block is unknown
 BUTTON_WEIGHT_MM = 6.0  # a fit against what the button says counts as this much misfit
 SETTLE_FRAMES = 3
+DIE_EDGE_MM = 2.0  # a still die's face fades into the mat within this (mm) ...
+DIE_EDGE_PX = 2.0  # ... and this many camera pixels (its blur); wider: smeared, moving
+#: why a die-sized face is not read: smeared (moving, or a shadow over it): unsure, so the
+#: watcher neither reads it nor tells it as thrown (as for a die in a hand)
+BLURRED = "blurred"
+DIE_FULL_COLOUR = 0.93  # a still face shows its colour's full chroma (90th pct over this)
 SKIN_SRGB = ((236, 188, 160), (224, 172, 140), (198, 134, 105), (160, 104, 72), (110, 70, 50))
 
 
@@ -110,11 +119,19 @@ class TableReading:
     unknown: int = 0  # coloured blobs on the site that match no block
     areas: dict[str, AreaSeen] = field(default_factory=dict)
     hand: bool = False  # skin over the site
+    hands_over: tuple[str, ...] = ()  # the players' areas with skin over them (arms)
 
 
 def _box(points: Iterable[tuple[float, float]], pad: tuple[float, float]) -> tuple:
     xs, ys = zip(*points, strict=True)
     return (min(xs) - pad[0], min(ys) - pad[1], max(xs) + pad[0], max(ys) + pad[1])
+
+
+def _px_per_mm(pose, box: tuple[float, float, float, float]) -> float:
+    """The camera's px per mm of mat at the middle of ``box`` (mean of both directions)."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    p = pose.to_image(np.array([[cx, cy], [cx + 10, cy], [cx, cy + 10]], np.float64))
+    return float(np.linalg.norm(p[1] - p[0]) + np.linalg.norm(p[2] - p[0])) / 20
 
 
 class BlockReader:
@@ -135,6 +152,7 @@ class BlockReader:
         labs = [linear_rgb_to_lab(hex_to_linear_rgb(layout.pieces[c].colour)) for c in colours]
         skin = [linear_rgb_to_lab(srgb_to_linear(np.array(s) / 255)) for s in SKIN_SRGB]
         self._palette = np.array(labs + skin, np.float32)
+        self._chroma = [float(np.hypot(lab[1], lab[2])) for lab in labs]  # each colour's own
         self._n_colours = len(colours)
         cells = {c.id: c for c in layout.cells}
         site = [c.centre_mm for c in layout.cells if c.region == "site"]
@@ -169,14 +187,20 @@ class BlockReader:
             return TableReading(False, f"no mat: {e}")
         rgb = bgr8_to_linear_rgb(image)  # warped in linear light: edges mix as light does
         gains = self._gains(rgb, pose)
-        die, centre, die_why = self._die(self._region(rgb, pose, gains, self.tray_box, PPM))
+        tray = self._region(rgb, pose, gains, self.tray_box, PPM)
+        die, centre, die_why = self._die(tray, _px_per_mm(pose, self.tray_box))
         site, turned, unknown, hand = self._site(
             self._region(rgb, pose, gains, self.site_box, SITE_PPM)
         )
-        areas = {}
+        areas, over = {}, []
         for a in self.areas:
-            areas[a.name] = self._area(a, self._region(rgb, pose, gains, a.box_mm, PPM), site)
-        return TableReading(True, "", die, centre, die_why, site, turned, unknown, areas, hand)
+            region = self._region(rgb, pose, gains, a.box_mm, PPM)
+            areas[a.name] = self._area(a, region, site)
+            if region.hand.sum() / region.ppm**2 > HAND_MIN_MM2:
+                over.append(a.name)  # an arm over the row hides blocks: not a reading
+        return TableReading(
+            True, "", die, centre, die_why, site, turned, unknown, areas, hand, tuple(over)
+        )
 
     def site_blobs(self, image: np.ndarray) -> list[Blob] | None:
         """Every coloured blob on the building site (None: the mat is not in view)."""
@@ -253,7 +277,9 @@ class BlockReader:
                 out.append(Blob(colour, centre, w / ppm, h / ppm, ang % 180, area, button))
         return out
 
-    def _die(self, region: Region) -> tuple[str | None, tuple[float, float] | None, str]:
+    def _die(
+        self, region: Region, camera_px_per_mm: float = 1.5
+    ) -> tuple[str | None, tuple[float, float] | None, str]:
         if region.hand.sum() / region.ppm**2 > HAND_MIN_MM2 / 4:
             return None, None, "in a hand"
         blobs = self._blobs(region)
@@ -265,7 +291,32 @@ class BlockReader:
         square = b.along_mm / max(b.across_mm, 1e-3) < 1.35
         if not square or not 0.55 * DIE_MM**2 < b.area_mm2 < 1.5 * DIE_MM**2:
             return None, None, "rolling"
+        edge_mm = DIE_EDGE_MM + DIE_EDGE_PX / max(camera_px_per_mm, 0.1)
+        if self._smeared(region, self.colours.index(b.colour), edge_mm):
+            return None, None, BLURRED
         return b.colour, b.centre_mm, ""
+
+    def _smeared(self, region: Region, k: int, edge_mm: float) -> bool:
+        """Whether the die's face (the largest patch of colour ``k``) is smeared: a die in
+        motion is blurred, so its face never reaches its colour's full chroma, or fades
+        into the mat over more than ``edge_mm`` (the width of the band between a quarter
+        and three quarters of the colour's chroma, per mm of the face's outline). A die
+        lying still shows a crisp face of its full colour, as sharp as the camera sees."""
+        n, parts = cv2.connectedComponents((region.labels == k).astype(np.uint8))
+        if n < 2:
+            return True
+        face = parts == 1 + int(np.argmax(np.bincount(parts.ravel())[1:]))
+        full = self._chroma[k]
+        chroma = region.chroma
+        if np.percentile(chroma[face], 90) < DIE_FULL_COLOUR * full:
+            return True
+        near = cv2.dilate(face.astype(np.uint8), np.ones((9, 9), np.uint8)) > 0
+        fading = near & (chroma > 0.25 * full) & (chroma < 0.75 * full)
+        outline, _ = cv2.findContours(
+            face.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
+        )
+        length = max(cv2.arcLength(max(outline, key=cv2.contourArea), True), 1.0)
+        return fading.sum() / length / region.ppm > edge_mm
 
     def _site(self, region: Region) -> tuple[tuple[str, ...], tuple[str, ...], int, bool]:
         """Blocks on the site: each blob given the block it fits best, one blob a block
@@ -343,9 +394,16 @@ class BlockReader:
         return [b.id for b in best[1]]
 
     def _row_length(self, area: Area, region: Region) -> float | None:
-        """The row's length along its axis: where the blocks' coverage of the band's
-        centre line (±8 mm) crosses one half at the first and the last block, from each
-        pixel's mix of the mat's and the end block's colour in linear light (sub-pixel)."""
+        """The row's length along its axis in mm (None: no row, or one that runs past the
+        band's end)."""
+        ends = self._row_ends(area, region)
+        return None if ends is None else round(ends[1] - ends[0], 2)
+
+    def _row_ends(self, area: Area, region: Region) -> tuple[float, float] | None:
+        """Where the row starts and ends along its axis (mat mm): where the blocks'
+        coverage of the band's centre line (±8 mm) crosses one half at the first and the
+        last block, from each pixel's mix of the mat's and the end block's colour in
+        linear light (sub-pixel)."""
         ppm = region.ppm
         flat, labels = region.rgb, region.labels
         if area.axis == 1:
@@ -384,12 +442,15 @@ class BlockReader:
         left = coverage(first, 1)
         while first > 0 and left[first - 1] >= 0.5:
             first -= 1
-        start = crossing(left, first - 1, first) if first > 0 else 0.0
         right = coverage(last, -1)
         while last + 1 < right.size and right[last + 1] >= 0.5:
             last += 1
-        end = crossing(right, last + 1, last) if last + 1 < right.size else float(last + 1)
-        return round((end - start) / ppm, 2)
+        if first == 0 or last + 1 == right.size:
+            return None  # the row runs past the band's end: the mat cannot measure it
+        start = crossing(left, first - 1, first)
+        end = crossing(right, last + 1, last)
+        lo = region.box[area.axis] * ppm
+        return ((lo + start) / ppm, (lo + end) / ppm)
 
 
 class DieSettle:
@@ -397,7 +458,9 @@ class DieSettle:
     number die's number as text) once it lies still over ``settle`` frames (the same face
     within 1.5 mm); None the moment it is seen moving. Hidden by a hand (``why`` "in a
     hand"), it is not told as moving: if it then lies where it lay, showing what it
-    showed, it did not move; anywhere else, it moved while hidden."""
+    showed, it did not move; anywhere else, it moved while hidden. Blurred (``why``
+    ``BLURRED``: smeared, or below its colour's full strength) is as unsure as in a hand:
+    neither a face nor a throw."""
 
     def __init__(self, layout: str, *, settle: int = SETTLE_FRAMES) -> None:
         self.layout = layout
@@ -415,7 +478,8 @@ class DieSettle:
     ) -> list[DieSeen]:
         """One frame's reading of the die (``face`` None: ``why`` says why not)."""
         out: list[DieSeen] = []
-        if face is None and why == "in a hand":
+        unsure = face is None and why in ("in a hand", BLURRED)
+        if unsure:
             self._seen = []
         else:
             self._seen = [*self._seen[-(self.settle - 1) :], (face, centre_mm)]
@@ -433,7 +497,7 @@ class DieSettle:
                     out.append(DieSeen(t_mono, self.layout, None, "moved"))
                 self._said, self._at = face, centre_mm
                 out.append(DieSeen(t_mono, self.layout, face))
-        elif told and face is None and why != "in a hand":
+        elif told and face is None and not unsure:
             self._said = None
             out.append(DieSeen(t_mono, self.layout, None, why or "moving"))
         return out
@@ -460,11 +524,12 @@ class BlockWatcher:
         if not r.ok:
             return out
         # the die: a colour once it lies still over the frames; None the moment it is seen
-        # moving (``DieSettle``)
+        # moving, and not while blurred or in a hand (``DieSettle``)
         out.extend(self._die.update(r.die, r.die_centre_mm, r.die_why, t_mono))
-        # the blocks: the site while no hand is over it, and the areas
+        # the blocks: the site and the areas while no hand or arm is over either (what it
+        # hides is not gone); told afresh once they are clear again
         key = (r.site, r.turned, tuple(sorted((n, a.blocks) for n, a in r.areas.items())))
-        if r.hand:
+        if r.hand or r.hands_over:
             self._blocks = []
             if not self._hand_said:
                 self._hand_said = True

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .colour import hex_to_lab, hex_to_linear_rgb, linear_rgb_to_lab, luminance
+from .colour import hex_to_lab, hex_to_linear_rgb, linear_rgb_to_lab, luminance, srgb_to_linear
 from .layout import EMPTY, UNKNOWN, Layout
 from .sampling import CellSamples
 
@@ -54,6 +54,13 @@ MIXED_DELTA_E = 18.0
 MIXED_SHARE = 0.5
 #: Ring points are compared at equal luminance, this one (mid-grey: ΔE in familiar units).
 MID_GREY = 0.5
+#: Skin from pale to dark (sRGB): a centre nearer in hue (a*, b*) to one of these than
+#: ``SKIN_NEARER`` times its distance to the bare mat is a hand or arm over the cell, not
+#: an empty cell (a pale arm over a beige mat passes the ring test where the printed
+#: outline is too fine to judge): unknown.
+SKIN_SRGB = ((236, 188, 160), (224, 172, 140), (198, 134, 105), (160, 104, 72), (110, 70, 50))
+SKIN_NEARER = 0.5
+_SKIN_AB = linear_rgb_to_lab(srgb_to_linear(np.array(SKIN_SRGB, np.float64) / 255))[:, 1:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +269,7 @@ class ColourModel:
         allowed = self._derived("allowed", tuple(names), lambda: _allowed(self.layout, names))
         d2[~allowed] = np.inf
         best = np.argmin(d2, axis=1)
+        skin = _skin_like(col.lab, self.empty_lab)
         rel = np.exp(-0.5 * (d2 - d2[np.arange(len(best)), best][:, None]))
         conf = 1.0 / rel.sum(axis=1)
         out = []
@@ -270,7 +278,7 @@ class ColourModel:
             dist = float(np.sqrt(d2[i, b]))
             if occluded[i]:
                 out.append(CellReading(UNKNOWN, 1.0, occluded=True))
-            elif col.mixed[i] or dist > UNKNOWN_DISTANCE:
+            elif col.mixed[i] or dist > UNKNOWN_DISTANCE or (b == 0 and skin[i]):
                 # how sure it is none of the known labels: 0.5 at the threshold, 1 at twice it
                 out.append(
                     CellReading(
@@ -280,6 +288,13 @@ class ColourModel:
             else:
                 out.append(CellReading(labels[b], round(float(conf[i]), 3)))
         return out
+
+
+def _skin_like(lab: np.ndarray, empty_lab: np.ndarray) -> np.ndarray:
+    """(cells,) whose centre colour ``lab`` is far nearer in hue to skin than to bare mat."""
+    to_skin = np.linalg.norm(lab[:, None, 1:] - _SKIN_AB[None], axis=-1).min(axis=1)
+    to_mat = np.linalg.norm(lab[:, 1:] - np.broadcast_to(empty_lab, lab.shape)[:, 1:], axis=-1)
+    return to_skin < SKIN_NEARER * to_mat
 
 
 def _allowed(layout: Layout, names: list[str]) -> np.ndarray:

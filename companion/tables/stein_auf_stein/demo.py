@@ -86,6 +86,8 @@ class SimulatedBlockTable:
     not record them), ``by_camera`` (record type -> recorded from the camera),
     ``by_tablet`` (record type -> entered on the tablet), ``lifts_as_played`` and
     ``lifts`` (lifts whose record names exactly the blocks the crane lifted),
+    ``lifts_right`` / ``lifts_asked`` / ``lifts_wrong`` (recorded from the camera as
+    played / entered on the tablet / recorded from the camera otherwise than played),
     ``frames``, ``read_s`` / ``render_s`` (CPU seconds), ``t_mono`` (simulated s).
     """
 
@@ -122,6 +124,7 @@ class SimulatedBlockTable:
         self.by_camera: dict[str, int] = {}
         self.by_tablet: dict[str, int] = {}
         self.lifts = self.lifts_as_played = 0
+        self.lifts_right = self.lifts_asked = self.lifts_wrong = 0
         self.row_errors_mm: list[float] = []
         self.frames = 0
         self.read_s = self.render_s = 0.0
@@ -347,17 +350,22 @@ class SimulatedBlockTable:
         for b in kept:
             self._lay_in_row(b, seat, cat)
         self.lifts += 1
+        asked = False
         if not action.blocks:
             # nothing hooked: the referee records it when the next child throws the die
             after = apply_rules(state, action)
             if after.finished or q.awaiting(after).action != "roll":
                 self._tablet(action)
+                self.lifts_asked += 1
                 return
             roll = self.player.choose(after)
+            missed = self.missed
             self._roll(state, roll)
+            asked = self.missed > missed  # the roll (and so the empty try) was entered
         elif self._frames_until(lambda: self.service.game_state is not state):
             self._count(self.by_camera, "lift")
         else:
+            asked = True
             self._enter(action, "did not record")
         now = self.service.game_state
         recorded = self._recorded_lift(state, now)
@@ -365,6 +373,12 @@ class SimulatedBlockTable:
             self.lifts_as_played += 1
         elif recorded is not None:
             log.info("seed %d: lift %s recorded as %s", self.seed, action.blocks, recorded)
+        if asked:
+            self.lifts_asked += 1
+        elif recorded == cat.sorted(action.blocks):
+            self.lifts_right += 1
+        else:
+            self.lifts_wrong += 1
         if knocked is not None:  # the tablet asks to turn it back: the children do
             self.idle(THINK_S)
             self._put_on_site(knocked, cat)
