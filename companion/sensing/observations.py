@@ -177,8 +177,8 @@ class BlocksSeen(Observation):
 class SlotSeen:
     """One slot's settled reading: ``label`` (face, back, empty, unknown), ``card`` (the
     design's id when face up and named surely, else None), ``occluded`` (a hand covers
-    it), ``candidates`` (a face not named surely: the designs it may be, the reader's
-    guess first; empty when the camera names none)."""
+    it), ``candidates`` (a face not named surely: the designs it may be; empty when the
+    camera names none)."""
 
     slot: str
     label: str

@@ -12,6 +12,11 @@ through the real vision, the tests hand them over as ``CardsSeen``.
 
 ``Recorder`` is the service in miniature for tests: observations to the referee, its
 records through the engine, the next look after each accepted record.
+
+``UnsureCamera`` stands in for a card reader that is not sure of some faces: each face
+it reports is, with a seeded chance, a face without a design and with its look-alikes as
+candidates (``kind_look_alikes``: the designs of its kind, as the deck's twins are), so
+that the referee's narrowing is measured without rendering.
 """
 
 from __future__ import annotations
@@ -162,9 +167,45 @@ class ScriptedTable:
         return self.cards.cards[before.seat(player)][SLOT_INDEX[slot]]
 
 
-def cards_seen(step: Step, layout: str, t_mono: float) -> CardsSeen:
-    """One step as the camera's observation."""
+def cards_seen(step: Step, layout: str, t_mono: float, unsure=None) -> CardsSeen:
+    """One step as the camera's observation; ``unsure``: an ``UnsureCamera``."""
+    if unsure is not None:
+        return CardsSeen(
+            t_mono, layout, tuple(unsure.slot(k, lbl, c) for k, (lbl, c) in step.items())
+        )
     return CardsSeen(t_mono, layout, tuple(SlotSeen(k, lbl, c) for k, (lbl, c) in step.items()))
+
+
+def kind_look_alikes(catalogue) -> dict[str, tuple[str, ...]]:
+    """Design -> itself, then the designs of its kind (plain cards, dragons, unicorns,
+    wolves: alike but for small patches, as the ready deck's twins), or every other design
+    for the rest: the candidates of a reader whose guess is right but unsure."""
+    ids = [c.id for c in catalogue.cards]
+    twins = ("plain", "dragon", "unicorn", "wolf")
+    out = {}
+    for c in catalogue.cards:
+        if c.kind in twins:
+            alike = (d.id for d in catalogue.cards if d.kind == c.kind and d.id != c.id)
+        else:
+            alike = (i for i in ids if i != c.id)
+        out[c.id] = (c.id, *alike)  # the design first, as the reader's guess
+    return out
+
+
+class UnsureCamera:
+    """Reports a face unsure with chance ``rate`` (seeded ``rng``): no design, the
+    design's look-alikes as ``candidates`` (the true design always among them)."""
+
+    def __init__(self, catalogue, rate: float, rng: random.Random) -> None:
+        self.look_alike = kind_look_alikes(catalogue)
+        self.rate, self.rng = rate, rng
+        self.unsure = 0  # faces reported unsure
+
+    def slot(self, slot: str, label: str, card: str | None) -> SlotSeen:
+        if label == FACE and card and self.rng.random() < self.rate:
+            self.unsure += 1
+            return SlotSeen(slot, FACE, None, candidates=self.look_alike[card])
+        return SlotSeen(slot, label, card)
 
 
 @dataclass
@@ -201,14 +242,16 @@ class Recorder:
         return self.last
 
 
-def play_game(players: int, seed: int, *, rng: random.Random | None = None) -> dict:
+def play_game(players: int, seed: int, *, unsure: float = 0.0) -> dict:
     """A whole scripted game through the referee (tests and the bench): counts of actions
     recorded from the camera, asked, and entered by hand (``missed``), wrong records,
-    and whether the record equals the game as played."""
+    and whether the record equals the game as played. ``unsure``: the chance that the
+    camera is not sure of a face (``UnsureCamera``, seeded from ``seed``)."""
     table = ScriptedTable(players, seed=seed)
     rec = Recorder(table.start, start_game(table.start))
+    camera = UnsureCamera(table.catalogue, unsure, random.Random(seed)) if unsure else None
     t = 0.0
-    rec.observe(cards_seen(table.deal(), table.layout, t))
+    rec.observe(cards_seen(table.deal(), table.layout, t, camera))
     played: list[Action] = []
     counts = {"asked": 0, "missed": 0, "wrong": 0}
     while not table.state.finished:
@@ -216,7 +259,7 @@ def play_game(players: int, seed: int, *, rng: random.Random | None = None) -> d
         played.append(action)
         for step in table.play(action):
             t += 0.5
-            rec.observe(cards_seen(step, table.layout, t))
+            rec.observe(cards_seen(step, table.layout, t, camera))
         _answer(rec, played, counts)  # the table is still: the players read the tablet
         if moves.legal_decisions(table.state) and table.state.phase not in ("turn", "over"):
             continue  # mid-turn: the camera may still be waiting for the rest
@@ -233,6 +276,7 @@ def play_game(players: int, seed: int, *, rng: random.Random | None = None) -> d
         "missed_actions": rec.missed,
         "played": played,
         "state": rec.state,
+        "unsure": camera.unsure if camera is not None else 0,
     }
 
 

@@ -16,6 +16,8 @@ row. So camera ``A1`` is Ana's ``B1`` and camera ``A7`` her ``T1``.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...games.hilo.names import COLUMNS, SLOTS
 
 # the observation is defined with the others (sensing); imported from here as before
@@ -27,6 +29,7 @@ DRAW, DISCARD = "draw", "discard"
 LETTERS = "ABCDE"
 
 
+@cache
 def camera_slot(seat: int, slot: int) -> str:
     """The camera's name for engine slot index ``slot`` (0..11) of ``seat``'s layout."""
     row, col = divmod(slot, COLUMNS)
