@@ -79,6 +79,19 @@ class ScriptedTable:
         self.table[DRAW] = (BACK, None)
         self.table[DISCARD] = (EMPTY, None)
 
+    def snapshot(self) -> tuple:
+        """Everything the table holds now, for ``restore`` (after an undo)."""
+        cards = self.cards
+        return (self.state, [list(x) for x in cards.cards], list(cards.pile), dict(self.table))
+
+    def restore(self, snap: tuple) -> Step:
+        """The table as ``snapshot`` took it; returns the slots that change back."""
+        self.state, cards, pile, table = snap
+        self.cards.cards, self.cards.pile = [list(x) for x in cards], list(pile)
+        back = {k: v for k, v in table.items() if self.table.get(k) != v}
+        self.table = dict(table)
+        return back
+
     def start_record(self) -> dict:
         return {"type": "start", "game": "hilo", "players": list(self.names),
                 "catalogue": self.catalogue.name}  # fmt: skip
