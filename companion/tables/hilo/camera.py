@@ -76,6 +76,7 @@ class SlotSettler:
         self._runs: dict[str, tuple[tuple, int]] = {}
         self.settled: dict[str, tuple[str, str | None]] = {}  # slot -> (label, card)
         self._settled: dict[str, tuple] = {}  # the same with the candidates
+        self.unsure = 0  # settled readings of a face not named surely
 
     def forget(self) -> None:
         """Settle every slot afresh (each is reported again once it holds)."""
@@ -111,6 +112,7 @@ class SlotSettler:
             if n >= SETTLE and self._settled.get(slot) != reading:
                 self._settled[slot] = reading
                 self.settled[slot] = reading[:2]
+                self.unsure += reading[0] == FACE and reading[1] is None
                 changed.append(SlotSeen(slot, reading[0], reading[1], candidates=reading[2]))
         if not changed:
             return None
@@ -203,6 +205,11 @@ class RenderedCardCamera:
         if table.get("draw", (BACK, None))[0] == UNKNOWN:  # a hand over the draw pile
             scene = replace(scene, hands=(random_hand(scene, self.rng, target="draw"),))
         return scene
+
+    @property
+    def unsure(self) -> int:
+        """Settled readings of a face the reader was not sure of, so far."""
+        return self.settler.unsure
 
     def frame(self, table: dict[str, tuple[str, str | None]], t_mono: float) -> CardsSeen | None:
         """One frame of ``table``: the slots whose settled reading changed, or None."""

@@ -269,6 +269,8 @@ class HiloCamera:
             record = records[0] if records else None
             if record is not None and not _legal(state, record):
                 continue
+            if record is not None and record["type"] == "draw" and not self._pile_touched:
+                continue  # no hand was seen at the draw pile this turn: not drawn
             if not quiet:
                 verdict.add(None, [], [])
                 continue
@@ -284,8 +286,9 @@ class HiloCamera:
         settled = verdict.settled
         if settled is not None:
             return self._done(state, *self._read(state, first[repr(settled)])[:3])
-        if verdict.records:
-            asks = [{"label": describe(parse_action(r)), "records": [r]} for r in verdict.records]
+        if verdict.records and not verdict.guess_waits:
+            ranked = sorted(verdict.records, key=lambda r: r != verdict.guessed)  # guess first
+            asks = [{"label": describe(parse_action(r)), "records": [r]} for r in ranked]
             return self._done(state, [], [], tuple(asks + verdict.asks))
         return self._done(state, [], verdict.common_warnings(), tuple(verdict.asks))
 

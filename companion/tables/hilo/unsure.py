@@ -13,13 +13,16 @@ designs it may be). The referee narrows them down, never guesses:
   design than the deck holds is a *reading* of the table (``readings``), at most
   ``MAX_READINGS`` of them;
 - a reading whose record the rules refuse (a card every copy of which is accounted
-  for, a turn that is not legal now) is impossible too: the caller judges each reading
-  as if the camera had named its faces, and keeps the legal ones (``Verdict``).
+  for, a turn that is not legal now) is impossible too, and so is a draw while the camera
+  saw no hand at the draw pile this turn: the caller judges each reading as if the
+  camera had named its faces, and keeps the possible ones (``Verdict``).
 
 Exactly one legal record left, and every other reading makes no record at all (the
 table would still be in the middle of a turn), while the reading of the reader's own
 guesses makes that record too: it is recorded. More than one: the players choose among
-them on the tablet (a button each). Pure functions over the engine's state and views.
+them on the tablet (a button each, the guesses' first), unless the reader's guesses show
+a turn not yet done: then the referee waits, as for a turn under way. Pure functions
+over the engine's state and views.
 """
 
 from __future__ import annotations
@@ -156,12 +159,14 @@ class Verdict:
     warned: list[tuple[str, ...]] = field(default_factory=list)
     asks: list[dict[str, Any]] = field(default_factory=list)
     guessed: Record | None = None  # the record of the reading of the reader's guesses
+    guess_waits: bool = False  # that reading makes no record and breaks no rule
 
     def add(
         self, record: Record | None, warnings: list[str], asks: list[dict], *, guess: bool = False
     ) -> None:
         if guess:
             self.guessed = record
+            self.guess_waits = record is None and not warnings
         if record is not None:
             if record not in self.records:
                 self.records.append(record)

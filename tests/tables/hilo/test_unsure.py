@@ -1,0 +1,157 @@
+"""Faces the card reader is not sure of: the referee settles them from the record, the
+deck and the rules, records only when one legal reading is left, asks otherwise (a
+button per reading), and never records a guess."""
+
+from __future__ import annotations
+
+from itertools import count
+
+import pytest
+
+from companion.games.hilo import Draw, Reveal, Start, Take, Upturn, replay
+from companion.games.hilo.catalogue import DEFAULT_CATALOGUE
+from companion.sensing.vision.card_reader import CardReading
+from companion.tables.hilo.camera import SlotSettler
+from companion.tables.hilo.referee import HiloCamera
+from companion.tables.hilo.scripted import Recorder, play_game
+from companion.tables.hilo.seen import CardsSeen, SlotSeen
+
+from .test_referee import OPENING, face, seen_table
+
+T = count(1)
+START = Start(("Ana", "Ben"), DEFAULT_CATALOGUE)
+PLAINS = tuple(f"plain-{i:02d}" for i in range(1, 18))
+WOLVES = ("wolf-a", "wolf-b", "wolf-c")
+
+
+def unsure(*candidates: str) -> tuple[str, None, tuple[str, ...]]:
+    return ("face", None, candidates)
+
+
+def see(rec: Recorder, **slots):
+    """The camera settles on ``slots``: (label, card), a label, or ``unsure(...)``."""
+    obs = []
+    for k, v in slots.items():
+        if isinstance(v, str):
+            obs.append(SlotSeen(k, v))
+        elif len(v) == 3:
+            obs.append(SlotSeen(k, v[0], None, candidates=v[2]))
+        else:
+            obs.append(SlotSeen(k, *v))
+    return rec.observe(CardsSeen(next(T), "hilo", tuple(obs)))
+
+
+def recorder(actions) -> Recorder:
+    state = replay([START, *actions])
+    rec = Recorder(START, state, HiloCamera())
+    rec.actions = list(actions)
+    see(rec, **seen_table(state))
+    return rec
+
+
+def test_an_unsure_first_card_is_asked_with_a_button_per_design_the_deck_still_has():
+    rec = recorder([])
+    r = see(rec, discard=unsure(*WOLVES))
+    assert rec.actions == []  # three wolves may lie there: never a guess
+    labels = [a["label"] for a in r.asks]
+    assert labels == [f"The discard pile starts with {w}" for w in WOLVES]
+    assert [a["records"] for a in r.asks][1] == [{"type": "upturn", "card": "wolf-b"}]
+
+
+def test_a_design_whose_every_copy_lies_face_up_elsewhere_is_no_candidate():
+    # both wolf-a lie face up: the new starting card among the wolves is b or c
+    actions = [Upturn("wolf-a"), Reveal("Ana", "T1", "wolf-a")]
+    rec = recorder(actions)
+    r = see(rec, B7=unsure(*WOLVES))
+    assert rec.actions == actions
+    assert [a["records"][0]["card"] for a in r.asks] == ["wolf-b", "wolf-c"]
+
+
+def test_one_legal_reading_left_is_recorded():
+    # wolf-a and wolf-b both lie face up twice over: the unsure wolf can only be wolf-c
+    actions = [
+        Upturn("wolf-a"),
+        Reveal("Ana", "T1", "wolf-a"),
+        Reveal("Ben", "T1", "wolf-b"),
+        Take("Ana", "B1", "wolf-b"),
+    ]
+    rec = recorder(actions)
+    assert rec.state.phase == "turn" and rec.state.current == 1
+    r = see(rec, draw="unknown")
+    r = see(rec, draw="back", discard=unsure("wolf-c", "wolf-a", "wolf-b"))
+    assert rec.actions[4:6] == [Draw("Ben", "wolf-c"), replay_discard("Ben")], (r, rec.refused)
+
+
+def replay_discard(player):
+    from companion.games.hilo import Discard
+
+    return Discard(player)
+
+
+def test_cards_read_unsure_whose_guesses_show_no_turn_are_waited_for():
+    rec = recorder(OPENING)  # Ana's T1 (A7) plain-02, the discard plain-01: read unsure
+    r = see(rec, A7=unsure("plain-02", *PLAINS), discard=unsure("plain-01", *PLAINS))
+    assert r.submit == () and r.warnings == () and r.asks == ()
+    assert rec.actions == OPENING
+
+
+def test_a_take_of_a_known_card_read_unsure_is_recorded():
+    rec = recorder(OPENING)  # the discard shows plain-01; Ana's T1 (A7) is plain-02
+    see(rec, discard="empty")
+    see(rec, A7="empty")
+    see(rec, A7=unsure("plain-01", *PLAINS[1:]))
+    see(rec, discard=unsure("plain-02", *PLAINS[:1], *PLAINS[2:]))
+    assert rec.actions[3:] == [Take("Ana", "T1", "plain-02")], rec.last
+    # Ben's turn now: both faces are the record's, unchanged since: nothing to ask
+    assert rec.last.asks == () and rec.last.warnings == ()
+
+
+def test_an_unsure_face_down_card_discarded_is_asked_and_the_guess_comes_first():
+    rec = recorder(OPENING)
+    see(rec, discard="empty")
+    see(rec, A2="empty")
+    see(rec, A2=face("plain-01"))
+    r = see(rec, discard=unsure("wolf-b", "wolf-a", "wolf-c"))
+    assert rec.actions == OPENING
+    takes = [a["records"][0] for a in r.asks]
+    assert takes[0] == {"type": "take", "player": "Ana", "slot": "B2", "discards": "wolf-b"}
+    assert {t["discards"] for t in takes} == set(WOLVES)
+
+
+def test_the_settler_names_candidates_guess_first_and_reports_another_guess_again():
+    settler = SlotSettler("hilo", {"wolf-a": WOLVES, "wolf-b": ("wolf-b", "wolf-a", "wolf-c")})
+    sure = {"A1": CardReading("face", "wolf-a", 0.95)}
+    guess_a = {"A1": CardReading("face", "wolf-a", 0.5)}
+    guess_b = {"A1": CardReading("face", "wolf-b", 0.5)}
+    assert settler.update(sure, 0.0) is None
+    assert settler.update(sure, 0.2).slots == (SlotSeen("A1", "face", "wolf-a"),)
+    settler.update(guess_a, 0.4)
+    got = settler.update(guess_a, 0.6).slots
+    assert got == (SlotSeen("A1", "face", None, candidates=WOLVES),)
+    settler.update(guess_b, 0.8)
+    got = settler.update(guess_b, 1.0).slots
+    assert got[0].candidates[0] == "wolf-b" and settler.settled["A1"] == ("face", None)
+    assert settler.unsure == 2
+
+
+def check(r: dict, players: int, seed: int) -> None:
+    where = f"{players} players, seed {seed}"
+    assert r["unsure"] > 20, where
+    assert r["wrong"] == 0, (where, r["wrong_records"])
+    assert r["refused"] == [], where
+    assert r["same"], where
+    assert r["missed"] <= 2, (where, r["missed_actions"])
+    assert r["camera"] > r["actions"] // 2, (where, r["camera"], r["actions"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_game_with_unsure_faces_is_recorded_as_played_and_never_wrong(players):
+    seed = 10 + players
+    check(play_game(players, seed, unsure=0.35), players, seed)
+
+
+@pytest.mark.slow
+def test_forty_games_with_unsure_faces_record_nothing_wrong():
+    for k in range(40):
+        players, seed = 2 + k % 4, 2000 + k
+        check(play_game(players, seed, unsure=0.35), players, seed)
