@@ -258,8 +258,7 @@ class HiloCamera:
         """The open slots' candidates tried in turn (``unsure``); None when none is
         possible (or there are too many): the view is then judged as it is."""
         memory = (self._discarded_first, self._cleared, self._restoring)
-        verdict = Verdict()
-        first: dict[str, dict[str, Seen]] = {}  # a record -> the first reading making it
+        judged = []  # (reading, record, warnings, asks, quiet, guess) of the legal readings
         restored = False
         lists = possible(state, view, open_, self._cands)
         for reading in readings(state, view, open_, lists):
@@ -269,12 +268,19 @@ class HiloCamera:
             record = records[0] if records else None
             if record is not None and not _legal(state, record):
                 continue
-            if record is not None and record["type"] == "draw" and not self._pile_touched:
-                continue  # no hand was seen at the draw pile this turn: not drawn
+            guess = all(reading[o][1] == self._cands[o][0] for o in open_)
+            judged.append((reading, record, warnings, asks, quiet, guess))
+        # no hand seen at the draw pile this turn: no draw, unless the reader's own guesses
+        # make one (then the camera may have missed the hand, and nothing is ruled out)
+        drawn = [j for j in judged if j[1] is not None and j[1]["type"] == "draw"]
+        if not self._pile_touched and not any(j[5] for j in drawn):
+            judged = [j for j in judged if j not in drawn]
+        verdict = Verdict()
+        first: dict[str, dict[str, Seen]] = {}  # a record -> the first reading making it
+        for reading, record, warnings, asks, quiet, guess in judged:
             if not quiet:
                 verdict.add(None, [], [])
                 continue
-            guess = all(reading[o][1] == self._cands[o][0] for o in open_)
             verdict.add(record, warnings, asks, guess=guess)
             if record is not None:
                 first.setdefault(repr(record), reading)

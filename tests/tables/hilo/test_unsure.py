@@ -118,6 +118,18 @@ def test_an_unsure_face_down_card_discarded_is_asked_and_the_guess_comes_first()
     assert {t["discards"] for t in takes} == set(WOLVES)
 
 
+def test_a_draw_the_camera_saw_no_hand_for_is_asked_when_the_reader_guesses_it():
+    rec = recorder(OPENING)  # the discard shows plain-01; no hand is seen at the pile
+    see(rec, A2="empty")
+    see(rec, A2=unsure("plain-12", *PLAINS))  # the reader guesses the drawn plain-12
+    r = see(rec, discard=face("wolf-a"))  # the face-down card put on the discard pile
+    assert rec.actions == OPENING  # not the take the missing hand would suggest
+    first = r.asks[0]["records"]
+    assert first == [{"type": "draw", "player": "Ana", "card": "plain-12"}], r.asks
+    take = {"type": "take", "player": "Ana", "slot": "B2", "discards": "wolf-a"}
+    assert [take] in [a["records"] for a in r.asks]
+
+
 def test_the_settler_names_candidates_guess_first_and_reports_another_guess_again():
     settler = SlotSettler("hilo", {"wolf-a": WOLVES, "wolf-b": ("wolf-b", "wolf-a", "wolf-c")})
     sure = {"A1": CardReading("face", "wolf-a", 0.95)}
