@@ -14,7 +14,8 @@ reader (slow: several minutes a game; ``--actions N`` stops each after N actions
 figures then include the faces the reader was not sure of, which the referee settles
 from what it knows or asks about on the tablet, and the cost per frame. ``--unsure P``
 measures that settling without rendering: the scripted camera reports each face unsure
-with chance P, with its look-alikes as candidates (``scripted.UnsureCamera``).
+with chance P, with its look-alikes as candidates (``scripted.UnsureCamera``), its guess
+wrong with chance ``--wrong-guess``.
 
 Run with ``python bench/bench_hilo_table.py [--games N] [--first-seed S] [--vision]
 [--actions N] [--unsure P]``.
@@ -45,6 +46,7 @@ def main() -> None:
     ap.add_argument("--vision", action="store_true", help="2 players, rendered and read")
     ap.add_argument("--actions", type=int, default=None, help="stop each game after N")
     ap.add_argument("--unsure", type=float, default=0.0, help="chance a face is unsure")
+    ap.add_argument("--wrong-guess", type=float, default=0.0, help="chance its guess is wrong")
     args = ap.parse_args()
     if args.unsure:
         return unsure(args)
@@ -141,7 +143,7 @@ def unsure(args) -> None:
     c0 = time.process_time()
     for k in range(args.games):
         seed = args.first_seed + k
-        r = play_game(2 + k % 4, seed, unsure=args.unsure)
+        r = play_game(2 + k % 4, seed, unsure=args.unsure, wrong_guess=args.wrong_guess)
         for key in totals:
             totals[key] += r[key]
         same += r["same"] and r["state"].finished
@@ -151,8 +153,8 @@ def unsure(args) -> None:
     n = totals["actions"]
     print(f"Machine: {machine()}")
     print(
-        f"Command: python bench/bench_hilo_table.py --unsure {args.unsure} --games"
-        f" {args.games} --first-seed {args.first_seed}"
+        f"Command: python bench/bench_hilo_table.py --unsure {args.unsure} --wrong-guess"
+        f" {args.wrong_guess} --games {args.games} --first-seed {args.first_seed}"
     )
     print()
     print("| measurement | value |")

@@ -128,6 +128,8 @@ class HiloCamera:
     _cands: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _disturbed: set[str] = field(default_factory=set)  # seen changing since then
     _view: dict[str, Seen] = field(default_factory=dict)  # the view being judged
+    #: the question asked about unsure faces: (the state then, {record: the faces it reads})
+    _asked: tuple | None = None
     _proposed: tuple | None = None
     _epoch: int = 0  # actions accepted or undone since the referee began
     _warnings: tuple[str, ...] = ()
@@ -156,6 +158,7 @@ class HiloCamera:
     def after_change(self, state: GameState) -> Reaction:
         """Look again after an action was accepted (from the camera or the tablet)."""
         self._epoch += 1  # a Magician redrawn leaves the very same state: a new one all the same
+        self._take_answer(state)
         return self._judge(state)
 
     def tick(self, t_mono: float, state: GameState) -> Reaction:
@@ -167,6 +170,25 @@ class HiloCamera:
         the camera sees but cannot name are named by the record from now on."""
         self._restoring = False
         self._name_faces()
+
+    def _take_answer(self, state: GameState) -> None:
+        """If the action just accepted answers the question about unsure faces, the faces
+        are what that answer reads them as (the players named them by tapping it)."""
+        asked, self._asked = self._asked, None
+        if asked is None:
+            return
+        before, answers = asked
+        for record, faces in answers:
+            try:
+                if apply(before, parse_action(record)) != state:
+                    continue
+            except (IllegalAction, MalformedRecord, ValueError):
+                continue
+            for slot, card in faces.items():
+                if self.seen.get(slot) == (FACE, None):
+                    self.seen[slot] = (FACE, card)
+                    self._cands.pop(slot, None)
+            return
 
     def _name_faces(self) -> None:
         self._named |= {k for k, (label, card) in self.seen.items() if label == FACE and not card}
@@ -295,6 +317,7 @@ class HiloCamera:
         if verdict.records and not verdict.guess_waits:
             ranked = sorted(verdict.records, key=lambda r: r != verdict.guessed)  # guess first
             asks = [{"label": describe(parse_action(r)), "records": [r]} for r in ranked]
+            self._asked = (state, [(r, {o: first[repr(r)][o][1] for o in open_}) for r in ranked])
             return self._done(state, [], [], tuple(asks + verdict.asks))
         return self._done(state, [], verdict.common_warnings(), tuple(verdict.asks))
 

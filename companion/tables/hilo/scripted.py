@@ -207,17 +207,27 @@ def kind_look_alikes(catalogue) -> dict[str, tuple[str, ...]]:
 
 class UnsureCamera:
     """Reports a face unsure with chance ``rate`` (seeded ``rng``): no design, the
-    design's look-alikes as ``candidates`` (the true design always among them)."""
+    design's look-alikes as ``candidates`` (the true design always among them), the
+    reader's guess first: the true design, or with chance ``wrong_guess`` another."""
 
-    def __init__(self, catalogue, rate: float, rng: random.Random) -> None:
+    def __init__(
+        self, catalogue, rate: float, rng: random.Random, wrong_guess: float = 0.0
+    ) -> None:
         self.look_alike = kind_look_alikes(catalogue)
-        self.rate, self.rng = rate, rng
+        self.rate, self.rng, self.wrong_guess = rate, rng, wrong_guess
+        self.missed_hand = 0.0  # chance that a hand over the draw pile goes unseen
         self.unsure = 0  # faces reported unsure
 
     def slot(self, slot: str, label: str, card: str | None) -> SlotSeen:
+        if slot == DRAW and label == UNKNOWN and self.rng.random() < self.missed_hand:
+            return SlotSeen(slot, BACK)  # the hand over the draw pile not seen
         if label == FACE and card and self.rng.random() < self.rate:
             self.unsure += 1
-            return SlotSeen(slot, FACE, None, candidates=self.look_alike[card])
+            cands = self.look_alike[card]
+            if self.rng.random() < self.wrong_guess:
+                guess = self.rng.choice(cands[1:])
+                cands = (guess, *(c for c in cands if c != guess))
+            return SlotSeen(slot, FACE, None, candidates=cands)
         return SlotSeen(slot, label, card)
 
 
@@ -255,14 +265,17 @@ class Recorder:
         return self.last
 
 
-def play_game(players: int, seed: int, *, unsure: float = 0.0) -> dict:
+def play_game(players: int, seed: int, *, unsure: float = 0.0, wrong_guess: float = 0.0) -> dict:
     """A whole scripted game through the referee (tests and the bench): counts of actions
     recorded from the camera, asked, and entered by hand (``missed``), wrong records,
     and whether the record equals the game as played. ``unsure``: the chance that the
-    camera is not sure of a face (``UnsureCamera``, seeded from ``seed``)."""
+    camera is not sure of a face, ``wrong_guess`` that its guess is then wrong
+    (``UnsureCamera``, seeded from ``seed``)."""
     table = ScriptedTable(players, seed=seed)
     rec = Recorder(table.start, start_game(table.start))
-    camera = UnsureCamera(table.catalogue, unsure, random.Random(seed)) if unsure else None
+    camera = (
+        UnsureCamera(table.catalogue, unsure, random.Random(seed), wrong_guess) if unsure else None
+    )
     t = 0.0
     rec.observe(cards_seen(table.deal(), table.layout, t, camera))
     played: list[Action] = []

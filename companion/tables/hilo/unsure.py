@@ -14,15 +14,15 @@ designs it may be). The referee narrows them down, never guesses:
   ``MAX_READINGS`` of them;
 - a reading whose record the rules refuse (a card every copy of which is accounted
   for, a turn that is not legal now) is impossible too, and so is a draw while the camera
-  saw no hand at the draw pile this turn: the caller judges each reading as if the
-  camera had named its faces, and keeps the possible ones (``Verdict``).
+  saw no hand at the draw pile this turn (unless the reader's guesses make a draw: then
+  the hand may have been missed): the caller judges each reading as if the camera had
+  named its faces, and keeps the possible ones (``Verdict``).
 
-Exactly one legal record left, and every other reading makes no record at all (the
-table would still be in the middle of a turn), while the reading of the reader's own
-guesses makes that record too: it is recorded. More than one: the players choose among
-them on the tablet (a button each, the guesses' first), unless the reader's guesses show
-a turn not yet done: then the referee waits, as for a turn under way. Pure functions
-over the engine's state and views.
+Exactly one legal record left, made by every possible reading: it is recorded. The
+reader's guesses never decide; they only put their reading's button first when the
+players choose on the tablet among several (a button each), and a turn still under way
+by the guesses is waited for rather than asked about. Pure functions over the engine's
+state and views.
 """
 
 from __future__ import annotations
@@ -180,11 +180,11 @@ class Verdict:
 
     @property
     def settled(self) -> Record | None:
-        """The one legal record the readings make, if every other reading makes none and
-        the reader's guesses make it (or every reading makes it); else None."""
+        """The one legal record every possible reading makes, or None (a reading that
+        makes none may be a turn still under way)."""
         if len(self.records) != 1:
             return None
-        if not self.waiting or self.guessed == self.records[0]:
+        if not self.waiting:
             return self.records[0]
         return None
 

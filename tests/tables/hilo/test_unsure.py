@@ -8,7 +8,7 @@ from itertools import count
 
 import pytest
 
-from companion.games.hilo import Draw, Reveal, Start, Take, Upturn, replay
+from companion.games.hilo import Discard, Draw, Reveal, Start, Take, Upturn, replay
 from companion.games.hilo.catalogue import DEFAULT_CATALOGUE
 from companion.sensing.vision.card_reader import CardReading
 from companion.tables.hilo.camera import SlotSettler
@@ -68,7 +68,7 @@ def test_a_design_whose_every_copy_lies_face_up_elsewhere_is_no_candidate():
 
 
 def test_one_legal_reading_left_is_recorded():
-    # wolf-a and wolf-b both lie face up twice over: the unsure wolf can only be wolf-c
+    # every wolf-a and wolf-b lies face up or is accounted for: an unsure wolf is wolf-c
     actions = [
         Upturn("wolf-a"),
         Reveal("Ana", "T1", "wolf-a"),
@@ -77,15 +77,15 @@ def test_one_legal_reading_left_is_recorded():
     ]
     rec = recorder(actions)
     assert rec.state.phase == "turn" and rec.state.current == 1
-    r = see(rec, draw="unknown")
+    see(rec, draw="unknown")
     r = see(rec, draw="back", discard=unsure("wolf-c", "wolf-a", "wolf-b"))
-    assert rec.actions[4:6] == [Draw("Ben", "wolf-c"), replay_discard("Ben")], (r, rec.refused)
-
-
-def replay_discard(player):
-    from companion.games.hilo import Discard
-
-    return Discard(player)
+    # the discard pile may still show the wolf-b it showed (a turn under way): asked
+    assert rec.actions == actions
+    assert [a["records"] for a in r.asks] == [[{"type": "draw", "player": "Ben", "card": "wolf-c"}]]
+    rec.submit(r.asks[0]["records"][0])  # tapped; the discard follows from the table
+    assert rec.actions[4:] == [Draw("Ben", "wolf-c"), Discard("Ben")], rec.last
+    see(rec, B2=unsure("wolf-a", "wolf-b", "wolf-c"))  # turned over: only wolf-c is left
+    assert rec.actions[6:] == [Reveal("Ben", "B2", "wolf-c")], rec.last
 
 
 def test_cards_read_unsure_whose_guesses_show_no_turn_are_waited_for():
@@ -95,14 +95,20 @@ def test_cards_read_unsure_whose_guesses_show_no_turn_are_waited_for():
     assert rec.actions == OPENING
 
 
-def test_a_take_of_a_known_card_read_unsure_is_recorded():
+def test_a_take_of_a_known_card_read_unsure_is_one_button_then_both_faces_are_named():
     rec = recorder(OPENING)  # the discard shows plain-01; Ana's T1 (A7) is plain-02
     see(rec, discard="empty")
     see(rec, A7="empty")
     see(rec, A7=unsure("plain-01", *PLAINS[1:]))
-    see(rec, discard=unsure("plain-02", *PLAINS[:1], *PLAINS[2:]))
-    assert rec.actions[3:] == [Take("Ana", "T1", "plain-02")], rec.last
-    # Ben's turn now: both faces are the record's, unchanged since: nothing to ask
+    r = see(rec, discard=unsure("plain-02", *PLAINS[:1], *PLAINS[2:]))
+    # the only legal turn; but the table may still be under way (a card in a hand)
+    assert rec.actions == OPENING
+    take = {"type": "take", "player": "Ana", "slot": "T1", "discards": "plain-02"}
+    assert [a["records"] for a in r.asks] == [[take]]
+    rec.submit(take)  # tapped: the faces are what it reads them as
+    assert rec.referee.seen["A7"] == face("plain-01")
+    assert rec.referee.seen["discard"] == face("plain-02")
+    # Ben's turn now: both faces are the record's: nothing to ask
     assert rec.last.asks == () and rec.last.warnings == ()
 
 
