@@ -15,7 +15,8 @@ figures then include the faces the reader was not sure of, which the referee set
 from what it knows or asks about on the tablet, and the cost per frame. ``--unsure P``
 measures that settling without rendering: the scripted camera reports each face unsure
 with chance P, with its look-alikes as candidates (``scripted.UnsureCamera``), its guess
-wrong with chance ``--wrong-guess``.
+wrong with chance ``--wrong-guess``, a hand at the draw pile unseen with chance
+``--missed-hand``.
 
 Run with ``python bench/bench_hilo_table.py [--games N] [--first-seed S] [--vision]
 [--actions N] [--unsure P]``.
@@ -47,6 +48,7 @@ def main() -> None:
     ap.add_argument("--actions", type=int, default=None, help="stop each game after N")
     ap.add_argument("--unsure", type=float, default=0.0, help="chance a face is unsure")
     ap.add_argument("--wrong-guess", type=float, default=0.0, help="chance its guess is wrong")
+    ap.add_argument("--missed-hand", type=float, default=0.0, help="chance a draw's hand unseen")
     args = ap.parse_args()
     if args.unsure:
         return unsure(args)
@@ -143,7 +145,13 @@ def unsure(args) -> None:
     c0 = time.process_time()
     for k in range(args.games):
         seed = args.first_seed + k
-        r = play_game(2 + k % 4, seed, unsure=args.unsure, wrong_guess=args.wrong_guess)
+        r = play_game(
+            2 + k % 4,
+            seed,
+            unsure=args.unsure,
+            wrong_guess=args.wrong_guess,
+            missed_hand=args.missed_hand,
+        )
         for key in totals:
             totals[key] += r[key]
         same += r["same"] and r["state"].finished
@@ -154,7 +162,8 @@ def unsure(args) -> None:
     print(f"Machine: {machine()}")
     print(
         f"Command: python bench/bench_hilo_table.py --unsure {args.unsure} --wrong-guess"
-        f" {args.wrong_guess} --games {args.games} --first-seed {args.first_seed}"
+        f" {args.wrong_guess} --missed-hand {args.missed_hand} --games {args.games}"
+        f" --first-seed {args.first_seed}"
     )
     print()
     print("| measurement | value |")

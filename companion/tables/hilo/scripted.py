@@ -208,14 +208,20 @@ def kind_look_alikes(catalogue) -> dict[str, tuple[str, ...]]:
 class UnsureCamera:
     """Reports a face unsure with chance ``rate`` (seeded ``rng``): no design, the
     design's look-alikes as ``candidates`` (the true design always among them), the
-    reader's guess first: the true design, or with chance ``wrong_guess`` another."""
+    reader's guess first: the true design, or with chance ``wrong_guess`` another. A hand
+    over the draw pile goes unseen with chance ``missed_hand``."""
 
     def __init__(
-        self, catalogue, rate: float, rng: random.Random, wrong_guess: float = 0.0
+        self,
+        catalogue,
+        rate: float,
+        rng: random.Random,
+        wrong_guess: float = 0.0,
+        missed_hand: float = 0.0,
     ) -> None:
         self.look_alike = kind_look_alikes(catalogue)
         self.rate, self.rng, self.wrong_guess = rate, rng, wrong_guess
-        self.missed_hand = 0.0  # chance that a hand over the draw pile goes unseen
+        self.missed_hand = missed_hand  # chance that a hand over the draw pile goes unseen
         self.unsure = 0  # faces reported unsure
 
     def slot(self, slot: str, label: str, card: str | None) -> SlotSeen:
@@ -265,16 +271,21 @@ class Recorder:
         return self.last
 
 
-def play_game(players: int, seed: int, *, unsure: float = 0.0, wrong_guess: float = 0.0) -> dict:
+def play_game(
+    players: int, seed: int, *, unsure: float = 0.0, wrong_guess: float = 0.0, missed_hand=0.0
+) -> dict:
     """A whole scripted game through the referee (tests and the bench): counts of actions
     recorded from the camera, asked, and entered by hand (``missed``), wrong records,
     and whether the record equals the game as played. ``unsure``: the chance that the
-    camera is not sure of a face, ``wrong_guess`` that its guess is then wrong
-    (``UnsureCamera``, seeded from ``seed``)."""
+    camera is not sure of a face, ``wrong_guess`` that its guess is then wrong,
+    ``missed_hand`` that it misses a hand over the draw pile (``UnsureCamera``, seeded
+    from ``seed``)."""
     table = ScriptedTable(players, seed=seed)
     rec = Recorder(table.start, start_game(table.start))
     camera = (
-        UnsureCamera(table.catalogue, unsure, random.Random(seed), wrong_guess) if unsure else None
+        UnsureCamera(table.catalogue, unsure, random.Random(seed), wrong_guess, missed_hand)
+        if unsure
+        else None
     )
     t = 0.0
     rec.observe(cards_seen(table.deal(), table.layout, t, camera))
