@@ -299,6 +299,7 @@ class HiloCamera:
             judged = [j for j in judged if j not in drawn]
         verdict = Verdict()
         first: dict[str, dict[str, Seen]] = {}  # a record -> the first reading making it
+        faces: dict[str, dict[str, set]] = {}  # a record -> open slot -> the faces read
         for reading, record, warnings, asks, quiet, guess in judged:
             if not quiet:
                 verdict.add(None, [], [])
@@ -306,6 +307,9 @@ class HiloCamera:
             verdict.add(record, warnings, asks, guess=guess)
             if record is not None:
                 first.setdefault(repr(record), reading)
+                seen = faces.setdefault(repr(record), {o: set() for o in open_})
+                for o in open_:
+                    seen[o].add(reading[o][1])
         self._discarded_first, self._cleared, self._restoring = memory
         if restored:
             self._restoring = False  # a reading of the table that shows the record again
@@ -317,7 +321,10 @@ class HiloCamera:
         if verdict.records and not verdict.guess_waits:
             ranked = sorted(verdict.records, key=lambda r: r != verdict.guessed)  # guess first
             asks = [{"label": describe(parse_action(r)), "records": [r]} for r in ranked]
-            self._asked = (state, [(r, {o: first[repr(r)][o][1] for o in open_}) for r in ranked])
+            # a tapped answer names the faces every reading making it agrees on
+            named = [{o: next(iter(v)) for o, v in faces[repr(r)].items() if len(v) == 1}
+                     for r in ranked]  # fmt: skip
+            self._asked = (state, list(zip(ranked, named, strict=True)))
             return self._done(state, [], [], tuple(asks + verdict.asks))
         return self._done(state, [], verdict.common_warnings(), tuple(verdict.asks))
 
