@@ -10,10 +10,16 @@ the engine's replay of the journal's record and the game as played, and what the
 referee costs per observation.
 
 With ``--vision`` the games are two-player games seen through rendered frames and the card
-reader (slow: several minutes a game); the figures then include what the card reader
-could not name (entered on the tablet) and its cost per frame.
+reader (slow: several minutes a game; ``--actions N`` stops each after N actions); the
+figures then include the faces the reader was not sure of, which the referee settles
+from what it knows or asks about on the tablet, and the cost per frame. ``--unsure P``
+measures that settling without rendering: the scripted camera reports each face unsure
+with chance P, with its look-alikes as candidates (``scripted.UnsureCamera``), its guess
+wrong with chance ``--wrong-guess``, a hand at the draw pile unseen with chance
+``--missed-hand``.
 
-Run with ``python bench/bench_hilo_table.py [--games N] [--first-seed S] [--vision]``.
+Run with ``python bench/bench_hilo_table.py [--games N] [--first-seed S] [--vision]
+[--actions N] [--unsure P]``.
 """
 
 from __future__ import annotations
@@ -39,8 +45,14 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--first-seed", type=int, default=100)
     ap.add_argument("--vision", action="store_true", help="2 players, rendered and read")
+    ap.add_argument("--actions", type=int, default=None, help="stop each game after N")
+    ap.add_argument("--unsure", type=float, default=0.0, help="chance a face is unsure")
+    ap.add_argument("--wrong-guess", type=float, default=0.0, help="chance its guess is wrong")
+    ap.add_argument("--missed-hand", type=float, default=0.0, help="chance a draw's hand unseen")
     args = ap.parse_args()
-    frames = 0
+    if args.unsure:
+        return unsure(args)
+    frames = camera_unsure = 0
     render_s = read_s = 0.0
     totals = {"actions": 0, "camera": 0, "asked": 0, "missed": 0, "wrong": 0}
     equal = finished = observations = 0
@@ -59,8 +71,9 @@ def main() -> None:
             table = SimulatedCardTable(
                 service, seed=seed, players=players, speed=None, camera=camera
             )
-            table.play_game()
+            table.play_game(max_actions=args.actions)
             if camera is not None:
+                camera_unsure += camera.unsure
                 frames += camera.frames
                 render_s += camera.render_s
                 read_s += camera.read_s
@@ -71,7 +84,9 @@ def main() -> None:
             records = [json.loads(x) for x in service.record_jsonl().splitlines()]
             replayed = replay([parse_action(r) for r in records])
             finished += replayed.finished
-            same = list(replayed.scores or ()) == s["scores"] == s["truth"]
+            same = replayed == table.table.state
+            if replayed.finished:
+                same = same and list(replayed.scores or ()) == s["scores"] == s["truth"]
             equal += same
             if s["missed"] or s["wrong"] or not same:
                 bad.append(seed)
@@ -82,7 +97,9 @@ def main() -> None:
     print(f"Machine: {machine()}")
     print(
         f"Command: python bench/bench_hilo_table.py --games {args.games}"
-        f" --first-seed {args.first_seed}" + (" --vision" if args.vision else "")
+        f" --first-seed {args.first_seed}"
+        + (" --vision" if args.vision else "")
+        + (f" --actions {args.actions}" if args.actions else "")
     )
     print()
     print("| measurement | value |")
@@ -101,19 +118,69 @@ def main() -> None:
     print(f"| missed (entered on the tablet) | {totals['missed']} |")
     print(f"| wrong records | {totals['wrong']} (seeds: {', '.join(map(str, bad)) or 'none'}) |")
     print(
-        f"| final scores equal to the engine's replay of the record and to the game as"
-        f" played | {equal} of {args.games} |"
+        f"| record's replay equal to the game as played (final scores too) |"
+        f" {equal} of {args.games} |"
     )
     print(
         f"| CPU per camera step (referee, rules, journal, snapshot) |"
         f" {1000 * cpu / max(1, observations):.2f} ms ({observations} steps) |"
     )
+    if camera_unsure:
+        print(f"| faces the reader was not sure of (settled readings) | {camera_unsure} |")
     if frames:
         print(
             f"| frames rendered and read | {frames}; CPU a frame: render"
             f" {1000 * render_s / frames:.0f} ms, read {1000 * read_s / frames:.0f} ms |"
         )
     print(f"| wall time | {wall:.1f} s ({wall / max(1, args.games):.2f} s a game) |")
+
+
+def unsure(args) -> None:
+    """``--unsure P``: the referee alone (``scripted.play_game``), each face unsure with
+    chance P."""
+    from companion.tables.hilo.scripted import play_game
+
+    totals = {"actions": 0, "camera": 0, "asked": 0, "missed": 0, "wrong": 0, "unsure": 0}
+    bad, same = [], 0
+    c0 = time.process_time()
+    for k in range(args.games):
+        seed = args.first_seed + k
+        r = play_game(
+            2 + k % 4,
+            seed,
+            unsure=args.unsure,
+            wrong_guess=args.wrong_guess,
+            missed_hand=args.missed_hand,
+        )
+        for key in totals:
+            totals[key] += r[key]
+        same += r["same"] and r["state"].finished
+        if r["wrong"] or not r["same"]:
+            bad.append(seed)
+    cpu = time.process_time() - c0
+    n = totals["actions"]
+    print(f"Machine: {machine()}")
+    print(
+        f"Command: python bench/bench_hilo_table.py --unsure {args.unsure} --wrong-guess"
+        f" {args.wrong_guess} --missed-hand {args.missed_hand} --games {args.games}"
+        f" --first-seed {args.first_seed}"
+    )
+    print()
+    print("| measurement | value |")
+    print("| --- | --- |")
+    seeds = f"{args.first_seed}..{args.first_seed + args.games - 1}"
+    print(f"| games (2-5 players in turn, seeds {seeds}) | {args.games} |")
+    print(f"| faces reported unsure (candidates: the design's kind) | {totals['unsure']} |")
+    print(f"| actions played | {n} |")
+    for key, what in (
+        ("camera", "recorded from the camera alone"),
+        ("asked", "asked on the tablet (a button per legal reading)"),
+        ("missed", "missed (entered on the tablet)"),
+    ):
+        print(f"| {what} | {totals[key]} ({100 * totals[key] / max(1, n):.2f} %) |")
+    print(f"| wrong records | {totals['wrong']} (seeds: {', '.join(map(str, bad)) or 'none'}) |")
+    print(f"| record equal to the game as played, to its end | {same} of {args.games} |")
+    print(f"| CPU | {cpu:.1f} s ({1000 * cpu / max(1, n):.1f} ms an action) |")
 
 
 if __name__ == "__main__":

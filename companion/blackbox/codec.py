@@ -1,8 +1,9 @@
 """Observations as JSON objects (``{"type": class name, field: value, ...}``) and back.
 
 Every observation of ``sensing/observations.py`` round-trips exactly: floats are kept
-as Python writes them (``json`` keeps the shortest repr), tuples of ``CellChange`` as
-lists of objects, other tuples (``ScaleNoise.noise_g``: pairs) as lists.
+as Python writes them (``json`` keeps the shortest repr), tuples of ``CellChange`` (and
+of ``SlotSeen``: a card game's slots) as lists of objects, other tuples
+(``ScaleNoise.noise_g``: pairs) as lists.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 from ..sensing import observations as O
 
-_CAMERA = (O.CellsChanged, O.BoardLost)
+_CAMERA = (O.CellsChanged, O.BoardLost, O.CardsSeen)
 _TYPES = {
     cls.__name__: cls
     for cls in vars(O).values()
@@ -45,13 +46,24 @@ def from_json(obj: dict[str, Any]) -> O.Observation:
     kwargs = {k: v for k, v in obj.items() if k != "type"}
     if cls is O.CellsChanged:
         kwargs["changes"] = tuple(O.CellChange(**c) for c in kwargs.get("changes", ()))
+    if cls is O.CardsSeen:
+        kwargs["slots"] = tuple(_slot(s) for s in kwargs.get("slots", ()))
     for f in dataclasses.fields(cls):  # other tuples were written as lists
-        if f.name != "changes" and isinstance(kwargs.get(f.name), list):
+        if f.name not in ("changes", "slots") and isinstance(kwargs.get(f.name), list):
             kwargs[f.name] = _tuple(kwargs[f.name])
     try:
         return cls(**kwargs)
     except TypeError as e:
         raise ValueError(f"{cls.__name__}: {e}") from e
+
+
+def _slot(obj: Any) -> O.SlotSeen:
+    if not isinstance(obj, dict):
+        raise ValueError(f"CardsSeen: a slot is an object, not {str(obj)[:40]}")
+    try:
+        return O.SlotSeen(**{k: _tuple(v) for k, v in obj.items()})
+    except TypeError as e:
+        raise ValueError(f"CardsSeen: {e}") from e
 
 
 def _list(v: Any) -> Any:

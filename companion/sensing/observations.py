@@ -164,3 +164,32 @@ class BlocksSeen(Observation):
     turned: tuple[str, ...] = ()
     areas: tuple[AreaSeen, ...] = ()
     hand: bool = False
+
+
+# -- vision: card slots (HiLo) -------------------------------------------------------
+
+# Slots are named by the card layout (``hilo``, ``hilo-3`` .. ``hilo-5``; ``draw`` and
+# ``discard`` the piles); labels ``face``, ``back``, ``empty``, ``unknown``; cards are the
+# registered deck's design ids.
+
+
+@dataclass(frozen=True, slots=True)
+class SlotSeen:
+    """One slot's settled reading: ``label`` (face, back, empty, unknown), ``card`` (the
+    design's id when face up and named surely, else None), ``occluded`` (a hand covers
+    it), ``candidates`` (a face not named surely: the designs it may be; empty when the
+    camera names none)."""
+
+    slot: str
+    label: str
+    card: str | None = None
+    occluded: bool = False
+    candidates: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardsSeen(Observation):
+    """Card slots of ``layout`` whose settled reading changed."""
+
+    layout: str
+    slots: tuple[SlotSeen, ...]

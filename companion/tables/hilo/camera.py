@@ -5,8 +5,11 @@ pictures in the layout's slots, one pose and lamp for the whole game, fresh sens
 every frame), reads each frame with the card reader (``sensing.vision.card_reader``)
 and settles the readings: a slot's reading counts once it is the same in ``SETTLE``
 frames in a row. A face the reader is not sure of (confidence below ``CONFIDENT``) is
-reported as a face without a design: the referee then waits, and the tablet names it.
-Its output is ``CardsSeen`` with the slots whose settled reading changed.
+reported as a face without a design, with the designs it may be (``candidates``: the
+reader's own, where it names them, else its guess first, then the guess's twins in the
+deck, or every design for a guess without twins; another guess is a new reading): the
+referee narrows them down by what it knows or asks on the tablet. Its output is
+``CardsSeen`` with the slots whose settled reading changed.
 
 Only the two-player layout ``hilo`` exists so far; the deck is the generated
 provisional one (``companion calibrate cards --ready hilo``), registered once into a
@@ -44,38 +47,73 @@ def ready_deck(folder: str | Path):
     return load_deck(folder)
 
 
+def look_alikes(deck) -> dict[str, tuple[str, ...]]:
+    """Design id -> the designs of its twin group in ``deck`` (itself first; the groups
+    are the deck's pairs of twins joined), every design for one without twins."""
+    ids = [i for i in deck.ids if i != "back"]
+    group = {i: {i} for i in ids}
+    for a, b in deck.twins:
+        x, y = deck.ids[a], deck.ids[b]
+        if x in group and y in group and group[x] is not group[y]:
+            joined = group[x] | group[y]
+            for k in joined:
+                group[k] = joined
+    return {
+        i: (i, *sorted(group[i] - {i})) if len(group[i]) > 1 else (i, *(k for k in ids if k != i))
+        for i in ids
+    }
+
+
 class SlotSettler:
     """Per-slot card readings, frame by frame -> ``CardsSeen`` of the slots whose reading
-    held ``SETTLE`` frames in a row and differs from what was settled before."""
+    held ``SETTLE`` frames in a row and differs from what was settled before.
+    ``look_alike``: design -> the designs an unsure reading of it may be (``look_alikes``;
+    None: an unsure face comes without candidates)."""
 
-    def __init__(self, layout_name: str) -> None:
+    def __init__(self, layout_name: str, look_alike: dict | None = None) -> None:
         self.layout_name = layout_name
-        self._runs: dict[str, tuple[tuple[str, str | None], int]] = {}
-        self.settled: dict[str, tuple[str, str | None]] = {}
+        self.look_alike = look_alike or {}
+        self._runs: dict[str, tuple[tuple, int]] = {}
+        self.settled: dict[str, tuple[str, str | None]] = {}  # slot -> (label, card)
+        self._settled: dict[str, tuple] = {}  # the same with the candidates
+        self.unsure = 0  # settled readings of a face not named surely
 
     def forget(self) -> None:
         """Settle every slot afresh (each is reported again once it holds)."""
         self._runs.clear()
         self.settled.clear()
+        self._settled.clear()
+
+    def _candidates(self, r) -> tuple[str, ...]:
+        named = getattr(r, "candidates", None)  # a reader that names them itself
+        if named:
+            return tuple(named)
+        if r.card is None:
+            return ()
+        return self.look_alike.get(r.card, (r.card,))  # the guess first
 
     def update(self, cards: dict, t_mono: float) -> CardsSeen | None:
         """``cards``: slot -> ``CardReading`` of one frame taken at ``t_mono`` s."""
         changed = []
         for slot, r in cards.items():
             if r.occluded:
-                reading: tuple[str, str | None] = (UNKNOWN, None)
+                reading: tuple = (UNKNOWN, None, ())
+            elif r.label == FACE and r.confidence >= CONFIDENT:
+                reading = (FACE, r.card, ())
             elif r.label == FACE:
-                reading = (FACE, r.card if r.confidence >= CONFIDENT else None)
+                reading = (FACE, None, self._candidates(r))
             elif r.label in (BACK, EMPTY):
-                reading = (r.label, None)
+                reading = (r.label, None, ())
             else:
-                reading = (UNKNOWN, None)
+                reading = (UNKNOWN, None, ())
             last, n = self._runs.get(slot, (None, 0))
             n = n + 1 if last == reading else 1
             self._runs[slot] = (reading, n)
-            if n >= SETTLE and self.settled.get(slot) != reading:
-                self.settled[slot] = reading
-                changed.append(SlotSeen(slot, reading[0], reading[1]))
+            if n >= SETTLE and self._settled.get(slot) != reading:
+                self._settled[slot] = reading
+                self.settled[slot] = reading[:2]
+                self.unsure += reading[0] == FACE and reading[1] is None
+                changed.append(SlotSeen(slot, reading[0], reading[1], candidates=reading[2]))
         if not changed:
             return None
         return CardsSeen(t_mono, self.layout_name, tuple(changed))
@@ -96,7 +134,7 @@ class LiveCardCamera:
             if self.layout.mats
             else CardReader(self.layout, deck, stream=True)
         )
-        self.settler = SlotSettler(layout_name)
+        self.settler = SlotSettler(layout_name, look_alikes(deck))
         self.colours_from = f"cards of the deck {deck.name!r}"
         self.lost = False
 
@@ -145,7 +183,7 @@ class RenderedCardCamera:
         pose = tilted_pose(self.layout, size_px, self.rng, tilt_deg=tilt_deg)
         self.scene = replace(scene, board_to_image=pose, contents={})
         self._offsets: dict[str, tuple[float, float, float]] = {}
-        self.settler = SlotSettler(layout)
+        self.settler = SlotSettler(layout, look_alikes(self.deck))
         self.frames = 0
         self.render_s = self.read_s = 0.0
 
@@ -167,6 +205,11 @@ class RenderedCardCamera:
         if table.get("draw", (BACK, None))[0] == UNKNOWN:  # a hand over the draw pile
             scene = replace(scene, hands=(random_hand(scene, self.rng, target="draw"),))
         return scene
+
+    @property
+    def unsure(self) -> int:
+        """Settled readings of a face the reader was not sure of, so far."""
+        return self.settler.unsure
 
     def frame(self, table: dict[str, tuple[str, str | None]], t_mono: float) -> CardsSeen | None:
         """One frame of ``table``: the slots whose settled reading changed, or None."""

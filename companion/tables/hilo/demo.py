@@ -8,7 +8,10 @@ card reader does: ``CardsSeen`` with the slots whose reading changed. The refere
 asks (a card exchanged for one of the same design, say) is answered on the tablet, as
 players would; an action the camera did not record by the end of the turn is entered on
 the tablet, announced and counted in ``missed``; a wrong record is undone, entered right
-and counted in ``wrong`` (never silently).
+and counted in ``wrong`` (never silently). An undo on the tablet (by a person watching
+the demo) is followed, not fought: the players put the cards back as they were before
+the undone actions and play on from there; actions entered on the tablet after it are
+played at the table if the cards there agree (else the demo stops and says why).
 
 The camera here is perfect (what lies on the table is read as it is): the referee's
 part is what this demo shows and measures. The card reader's own accuracy is measured
@@ -69,7 +72,10 @@ class SimulatedCardTable:
         self.table = ScriptedTable(players, seed=seed)
         self.played: list[Action] = []
         self.recorded_by_camera = self.asked = self.missed = self.wrong = 0
+        self.undone = 0  # actions taken back on the tablet, followed by the table
         self.steps = 0  # observations the camera reported
+        self._before: list[tuple] = []  # the table before each action played
+        self._rows: list[int] = []  # the journal rows of the game as the demo last saw it
         detail = (
             "rendered frames of the demo's HiLo table, read by the card reader"
             if camera is not None
@@ -113,14 +119,27 @@ class SimulatedCardTable:
         lines = self.service.record_jsonl().splitlines()
         return [parse_action(json.loads(line)) for line in lines[1:]]
 
-    def play_game(self) -> None:
-        """Deal, play until the game is over (or ``stop``), count what the camera did."""
+    def play_game(self, max_actions: int | None = None) -> None:
+        """Deal, play until the game is over (or ``stop``, or ``max_actions`` played),
+        count what the camera did."""
         self.service.new_game(self.table.start_record())
+        self._rows = self._journal_rows()
         self.see(self.table.deal())
+        self.play_on(max_actions)
+
+    def play_on(self, max_actions: int | None = None) -> None:
+        """Play the game under way on (to its end, or ``max_actions`` more actions)."""
+        done = 0
         while not self.table.state.finished and not self.stop.is_set():
+            if max_actions is not None and done >= max_actions:
+                break
             self.idle(THINK_S)
+            if self._follow_the_tablet():
+                continue
             action = self.table.next_action()
+            self._before.append(self.table.snapshot())
             self.played.append(action)
+            done += 1
             for step in self.table.play(action):
                 self.see(step)
             self._answer()
@@ -128,6 +147,50 @@ class SimulatedCardTable:
                 self._catch_up()
         self._catch_up()
         self.recorded_by_camera = len(self.played) - self.asked - self.missed
+
+    # -- the tablet took over -------------------------------------------------------------
+
+    def _journal_rows(self) -> list[int]:
+        with self.service._lock:  # the demo reads the service's fold; it never writes it
+            game = self.service._game
+            return list(game.seqs) if game is not None else []
+
+    def _follow_the_tablet(self) -> bool:
+        """If actions the demo knew of were taken back on the tablet since it last looked:
+        the cards go back as they lay before the first of them (the camera sees them put
+        back), and what the tablet entered since is played at the table. True if so."""
+        rows = self._journal_rows()
+        if rows[: len(self._rows)] == self._rows:
+            self._rows = rows
+            return False
+        rec = self.recorded()
+        k = 0
+        while k < min(len(rec), len(self.played)) and rec[k] == self.played[k]:
+            k += 1
+        if k < len(self.played):
+            self.undone += len(self.played) - k
+            self.service.announce(
+                f"demo: {len(self.played) - k} action(s) taken back on the tablet; the"
+                " players put the cards back and play on from there"
+            )
+            back = self.table.restore(self._before[k])
+            del self._before[k:], self.played[k:]
+            if back:
+                self.see(back)
+        for action in rec[k:]:  # entered on the tablet since the undo
+            if self.table.cards.fill(self.table.state, action) != action:
+                self.service.announce(
+                    f"demo: {action} was entered on the tablet, but the cards on the demo's"
+                    " table say otherwise; the demo stops here"
+                )
+                self.stop.set()
+                break
+            self._before.append(self.table.snapshot())
+            self.played.append(action)
+            for step in self.table.play(action):
+                self.see(step)
+        self._rows = self._journal_rows()
+        return True
 
     def _answer(self) -> None:
         """Tap the referee's questions, while one fits the game as played."""
@@ -148,6 +211,10 @@ class SimulatedCardTable:
     def _catch_up(self) -> None:
         """What the camera missed is entered on the tablet; a wrong record is undone."""
         for _ in range(4 * len(self.played) + 4):
+            if self._follow_the_tablet():
+                continue
+            if self.stop.is_set():
+                return
             rec = self.recorded()
             good = 0
             while good < min(len(rec), len(self.played)) and rec[good] == self.played[good]:
@@ -160,6 +227,7 @@ class SimulatedCardTable:
                     " undone and entered right"
                 )
                 self.service.undo(len(rec) - good)
+                self._rows = self._journal_rows()
                 continue
             if len(rec) == len(self.played):
                 return
@@ -183,6 +251,7 @@ class SimulatedCardTable:
             "asked": self.asked,
             "missed": self.missed,
             "wrong": self.wrong,
+            "undone": self.undone,
             "scores": list(state.scores or ()),
             "truth": list(self.table.state.scores or ()),
         }

@@ -23,6 +23,10 @@ moved. What changed against the record then names the turn:
 - the Phoenix's extra card (``reveal``); at the end every face-down card shown
   (``uncover``), remembered even if it is turned face down again above a Magician.
 
+A face the card reader is not sure of comes with the designs it may be (``candidates``):
+the record, the deck and the rules narrow them down (``unsure``). One legal record left:
+it is recorded; several: the players choose on the tablet, a button each.
+
 Anything else is a warning saying what to put back, and nothing is recorded until the
 table agrees with the rules: cards swapped or moved within a layout (the layout rule),
 a card put into another player's layout, a spell or a reveal owed but not made. After
@@ -34,7 +38,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...errors import IllegalAction, MalformedRecord
 from ...games.hilo import queries as q
+from ...games.hilo.engine import apply
 from ...games.hilo.names import (
     DECIDE,
     MAGICIAN,
@@ -47,8 +53,10 @@ from ...games.hilo.names import (
     UNCOVER,
     UPTURN,
 )
+from ...games.hilo.record import parse_action
 from ...games.hilo.state import EMPTY as EMPTY_SPOT
 from ...games.hilo.state import GameState
+from ...games.hilo.summary import describe
 from ...sensing.observations import BoardLost, CellsChanged, Observation
 from .putting_right import explain, foreign, owed, restore_words
 from .seen import (
@@ -62,9 +70,11 @@ from .seen import (
     engine_slot,
     slot_words,
 )
-from .table_diff import Change, Diff, diff, put_back, what
+from .table_diff import Change, Diff, Seen, diff, put_back, what
+from .unsure import Verdict, possible, readings, settle_by_record
 
 Record = dict[str, Any]
+STALE = "the old top"  # the reshuffled discard pile's top, a face the camera did not name
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +124,12 @@ class HiloCamera:
     _stale_top: str | None = None  # the old discard top still lying after a reshuffle
     _restoring: bool = False  # after an undo: until the table shows the record again
     _named: set[str] = field(default_factory=set)  # unnamed faces the tablet named
+    #: slots seen as a face the reader is not sure of: the designs it may be
+    _cands: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _disturbed: set[str] = field(default_factory=set)  # seen changing since then
+    _view: dict[str, Seen] = field(default_factory=dict)  # the view being judged
+    #: the question asked about unsure faces: (the state then, {record: the faces it reads})
+    _asked: tuple | None = None
     _proposed: tuple | None = None
     _epoch: int = 0  # actions accepted or undone since the referee began
     _warnings: tuple[str, ...] = ()
@@ -128,7 +144,9 @@ class HiloCamera:
                 self.lost = False
                 for s in slots:
                     label = UNKNOWN if s.occluded else s.label
-                    self._see(s.slot, label, s.card if label == FACE else None, state)
+                    card = s.card if label == FACE else None
+                    cands = s.candidates if label == FACE and card is None else ()
+                    self._see(s.slot, label, card, state, cands)
             case CellsChanged(layout=layout, changes=changes) if layout.startswith("hilo"):
                 self.lost = False
                 for ch in changes:
@@ -140,6 +158,7 @@ class HiloCamera:
     def after_change(self, state: GameState) -> Reaction:
         """Look again after an action was accepted (from the camera or the tablet)."""
         self._epoch += 1  # a Magician redrawn leaves the very same state: a new one all the same
+        self._take_answer(state)
         return self._judge(state)
 
     def tick(self, t_mono: float, state: GameState) -> Reaction:
@@ -151,6 +170,25 @@ class HiloCamera:
         the camera sees but cannot name are named by the record from now on."""
         self._restoring = False
         self._name_faces()
+
+    def _take_answer(self, state: GameState) -> None:
+        """If the action just accepted answers the question about unsure faces, the faces
+        are what that answer reads them as (the players named them by tapping it)."""
+        asked, self._asked = self._asked, None
+        if asked is None:
+            return
+        before, answers = asked
+        for record, faces in answers:
+            try:
+                if apply(before, parse_action(record)) != state:
+                    continue
+            except (IllegalAction, MalformedRecord, ValueError):
+                continue
+            for slot, card in faces.items():
+                if self.seen.get(slot) == (FACE, None):
+                    self.seen[slot] = (FACE, card)
+                    self._cands.pop(slot, None)
+            return
 
     def _name_faces(self) -> None:
         self._named |= {k for k, (label, card) in self.seen.items() if label == FACE and not card}
@@ -171,19 +209,26 @@ class HiloCamera:
 
     # -- memory ----------------------------------------------------------------------
 
-    def _see(self, slot: str, label: str, card: str | None, state: GameState) -> None:
+    def _see(
+        self, slot: str, label: str, card: str | None, state: GameState, cands: tuple = ()
+    ) -> None:
         self._remember(state)
-        if self.seen.get(slot) != (label, card):
+        if self.seen.get(slot) != (label, card) or self._cands.get(slot, ()) != cands:
             self._named.discard(slot)
         self.seen[slot] = (label, card)
+        if cands:
+            self._cands[slot] = tuple(cands)
+        else:
+            self._cands.pop(slot, None)
         if label == EMPTY:
             self._emptied.add(slot)
+        self._disturbed.add(slot)  # the camera saw it change
         where = engine_slot(slot)
         if where is not None and label == FACE and card is not None and state.phase == UNCOVER:
             seat, i = where
             if seat < state.n and state.layouts[seat][i] is None:
                 self._shown[(seat, i)] = card
-        if slot == DISCARD and (label, card) != (FACE, state.top):
+        if slot == DISCARD and (label, card) != (FACE, state.top) and state.top not in cands:
             self._discard_moved = True
         if slot == DRAW and label in (UNKNOWN, EMPTY):
             self._pile_touched = True
@@ -202,6 +247,7 @@ class HiloCamera:
         self._discard_moved = False
         if not drew:  # a card lifted before the draw was seen still counts
             self._emptied = set()
+            self._disturbed = set()
         self._cleared = False
         self._pile_touched = False
         self._discarded_first = None
@@ -210,7 +256,8 @@ class HiloCamera:
         if had_discard and not state.discard:
             seen = self.seen.get(DISCARD)
             if seen and seen[0] == FACE:
-                self._stale_top = seen[1]  # the reshuffled pile's top still lies there
+                # the reshuffled pile's top still lies there (a face not named: STALE)
+                self._stale_top = seen[1] or STALE
 
     # -- judging ---------------------------------------------------------------------
 
@@ -218,20 +265,86 @@ class HiloCamera:
         self._remember(state)
         if state.finished or self.lost:
             return Reaction(warnings=self._warnings if self.lost else ())
-        d = diff(state, self.seen, self._named)
+        seen = self.seen
+        if self._stale_top == STALE and DISCARD not in self._disturbed:
+            seen = {**seen, DISCARD: (FACE, STALE)}  # not named, and has not changed since
+        top = self._stale_top if self._stale_top is not None else state.top
+        view, open_ = settle_by_record(state, seen, self._cands, self._disturbed, top)
+        if open_:
+            reaction = self._judge_readings(state, view, open_)
+            if reaction is not None:
+                return reaction
+        return self._done(state, *self._read(state, view)[:3])
+
+    def _judge_readings(self, state: GameState, view, open_: list[str]) -> Reaction | None:
+        """The open slots' candidates tried in turn (``unsure``); None when none is
+        possible (or there are too many): the view is then judged as it is."""
+        memory = (self._discarded_first, self._cleared, self._restoring)
+        judged = []  # (reading, record, warnings, asks, quiet, guess) of the legal readings
+        restored = False
+        lists = possible(state, view, open_, self._cands)
+        for reading in readings(state, view, open_, lists):
+            self._discarded_first, self._cleared, self._restoring = memory
+            records, warnings, asks, quiet = self._read(state, reading)
+            restored |= memory[2] and not self._restoring
+            record = records[0] if records else None
+            if record is not None and not _legal(state, record):
+                continue
+            guess = all(reading[o][1] == self._cands[o][0] for o in open_)
+            judged.append((reading, record, warnings, asks, quiet, guess))
+        # no hand seen at the draw pile this turn: no draw, unless the reader's own guesses
+        # make one (then the camera may have missed the hand, and nothing is ruled out)
+        drawn = [j for j in judged if j[1] is not None and j[1]["type"] == "draw"]
+        if not self._pile_touched and not any(j[5] for j in drawn):
+            judged = [j for j in judged if j not in drawn]
+        verdict = Verdict()
+        first: dict[str, dict[str, Seen]] = {}  # a record -> the first reading making it
+        faces: dict[str, dict[str, set]] = {}  # a record -> open slot -> the faces read
+        for reading, record, warnings, asks, quiet, guess in judged:
+            if not quiet:
+                verdict.add(None, [], [])
+                continue
+            verdict.add(record, warnings, asks, guess=guess)
+            if record is not None:
+                first.setdefault(repr(record), reading)
+                seen = faces.setdefault(repr(record), {o: set() for o in open_})
+                for o in open_:
+                    seen[o].add(reading[o][1])
+        self._discarded_first, self._cleared, self._restoring = memory
+        if restored:
+            self._restoring = False  # a reading of the table that shows the record again
+        if not (verdict.records or verdict.waiting or verdict.warned):
+            return None
+        settled = verdict.settled
+        if settled is not None:
+            return self._done(state, *self._read(state, first[repr(settled)])[:3])
+        if verdict.records and not verdict.guess_waits:
+            ranked = sorted(verdict.records, key=lambda r: r != verdict.guessed)  # guess first
+            asks = [{"label": describe(parse_action(r)), "records": [r]} for r in ranked]
+            # a tapped answer names the faces every reading making it agrees on
+            named = [{o: next(iter(v)) for o, v in faces[repr(r)].items() if len(v) == 1}
+                     for r in ranked]  # fmt: skip
+            self._asked = (state, list(zip(ranked, named, strict=True)))
+            return self._done(state, [], [], tuple(asks + verdict.asks))
+        return self._done(state, [], verdict.common_warnings(), tuple(verdict.asks))
+
+    def _read(self, state: GameState, view: dict[str, Seen]):
+        """What ``view`` makes of the turn: (records, warnings, asks, quiet)."""
+        self._view = view
+        d = diff(state, view, self._named)
         if self._restoring:
             if d.quiet and not d.changes and not d.discard_changed:
                 self._restoring = False
             else:
-                return self._done(state, [], restore_words(state, d), ())
+                return [], restore_words(state, d), (), True
         if not d.quiet:
             extra = []
-            if d.unnamed and all(self.seen.get(s, (UNKNOWN,))[0] != UNKNOWN for s in d.unnamed):
+            if d.unnamed and all(view.get(s, (UNKNOWN,))[0] != UNKNOWN for s in d.unnamed):
                 extra.append(
                     f"The camera sees a card face up on {', '.join(d.unnamed)} but cannot tell"
                     " which: enter the turn on the tablet"
                 )
-            return self._done(state, [], extra or list(self._warnings), self._asks)
+            return [], extra or list(self._warnings), self._asks, False
         warnings: list[str] = []
         asks: list[dict[str, Any]] = []
         if self._stale_top is not None and d.seen_top == (FACE, self._stale_top):
@@ -239,7 +352,7 @@ class HiloCamera:
                 "The draw pile ran out: shuffle the discard pile and lay it face down as the"
                 " new draw pile (the discard pile starts again with the next card discarded)"
             )
-            return self._done(state, [], warnings, ())
+            return [], warnings, (), True
         handler = {
             UPTURN: self._upturn,
             SETUP: self._setup,
@@ -251,7 +364,7 @@ class HiloCamera:
             UNCOVER: self._uncover,
         }[state.phase]
         records = handler(state, d, warnings, asks)
-        return self._done(state, records, warnings, tuple(asks))
+        return records, warnings, tuple(asks), True
 
     def _done(self, state, records, warnings, asks) -> Reaction:
         self._warnings = tuple(warnings)
@@ -540,7 +653,7 @@ class HiloCamera:
         return None
 
     def _face(self, seat: int, slot: int) -> str | None:
-        return _face_in(self.seen, camera_slot(seat, slot))
+        return _face_in(self._view or self.seen, camera_slot(seat, slot))
 
     def _uncover(self, state: GameState, d: Diff, warnings: list[str], asks) -> list[Record]:
         for seat in q.uncover_owed(state):
@@ -563,6 +676,15 @@ def _take(player: str, slot: str, discards: str | None) -> Record:
 
 def _exchange(player: str, slot: str, discards: str | None) -> Record:
     return {"type": "exchange", "player": player, "slot": slot, "discards": discards}
+
+
+def _legal(state: GameState, record: Record) -> bool:
+    """Whether the rules accept ``record`` now."""
+    try:
+        apply(state, parse_action(record))
+    except (IllegalAction, MalformedRecord, ValueError):
+        return False
+    return True
 
 
 def _face_in(seen: dict, cam: str) -> str | None:

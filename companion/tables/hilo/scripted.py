@@ -12,6 +12,11 @@ through the real vision, the tests hand them over as ``CardsSeen``.
 
 ``Recorder`` is the service in miniature for tests: observations to the referee, its
 records through the engine, the next look after each accepted record.
+
+``UnsureCamera`` stands in for a card reader that is not sure of some faces: each face
+it reports is, with a seeded chance, a face without a design and with its look-alikes as
+candidates (``kind_look_alikes``: the designs of its kind, as the deck's twins are), so
+that the referee's narrowing is measured without rendering.
 """
 
 from __future__ import annotations
@@ -73,6 +78,19 @@ class ScriptedTable:
                             for i in range(LAYOUT_SIZE)}  # fmt: skip
         self.table[DRAW] = (BACK, None)
         self.table[DISCARD] = (EMPTY, None)
+
+    def snapshot(self) -> tuple:
+        """Everything the table holds now, for ``restore`` (after an undo)."""
+        cards = self.cards
+        return (self.state, [list(x) for x in cards.cards], list(cards.pile), dict(self.table))
+
+    def restore(self, snap: tuple) -> Step:
+        """The table as ``snapshot`` took it; returns the slots that change back."""
+        self.state, cards, pile, table = snap
+        self.cards.cards, self.cards.pile = [list(x) for x in cards], list(pile)
+        back = {k: v for k, v in table.items() if self.table.get(k) != v}
+        self.table = dict(table)
+        return back
 
     def start_record(self) -> dict:
         return {"type": "start", "game": "hilo", "players": list(self.names),
@@ -162,9 +180,61 @@ class ScriptedTable:
         return self.cards.cards[before.seat(player)][SLOT_INDEX[slot]]
 
 
-def cards_seen(step: Step, layout: str, t_mono: float) -> CardsSeen:
-    """One step as the camera's observation."""
+def cards_seen(step: Step, layout: str, t_mono: float, unsure=None) -> CardsSeen:
+    """One step as the camera's observation; ``unsure``: an ``UnsureCamera``."""
+    if unsure is not None:
+        return CardsSeen(
+            t_mono, layout, tuple(unsure.slot(k, lbl, c) for k, (lbl, c) in step.items())
+        )
     return CardsSeen(t_mono, layout, tuple(SlotSeen(k, lbl, c) for k, (lbl, c) in step.items()))
+
+
+def kind_look_alikes(catalogue) -> dict[str, tuple[str, ...]]:
+    """Design -> itself, then the designs of its kind (plain cards, dragons, unicorns,
+    wolves: alike but for small patches, as the ready deck's twins), or every other design
+    for the rest: the candidates of a reader whose guess is right but unsure."""
+    ids = [c.id for c in catalogue.cards]
+    twins = ("plain", "dragon", "unicorn", "wolf")
+    out = {}
+    for c in catalogue.cards:
+        if c.kind in twins:
+            alike = (d.id for d in catalogue.cards if d.kind == c.kind and d.id != c.id)
+        else:
+            alike = (i for i in ids if i != c.id)
+        out[c.id] = (c.id, *alike)  # the design first, as the reader's guess
+    return out
+
+
+class UnsureCamera:
+    """Reports a face unsure with chance ``rate`` (seeded ``rng``): no design, the
+    design's look-alikes as ``candidates`` (the true design always among them), the
+    reader's guess first: the true design, or with chance ``wrong_guess`` another. A hand
+    over the draw pile goes unseen with chance ``missed_hand``."""
+
+    def __init__(
+        self,
+        catalogue,
+        rate: float,
+        rng: random.Random,
+        wrong_guess: float = 0.0,
+        missed_hand: float = 0.0,
+    ) -> None:
+        self.look_alike = kind_look_alikes(catalogue)
+        self.rate, self.rng, self.wrong_guess = rate, rng, wrong_guess
+        self.missed_hand = missed_hand  # chance that a hand over the draw pile goes unseen
+        self.unsure = 0  # faces reported unsure
+
+    def slot(self, slot: str, label: str, card: str | None) -> SlotSeen:
+        if slot == DRAW and label == UNKNOWN and self.rng.random() < self.missed_hand:
+            return SlotSeen(slot, BACK)  # the hand over the draw pile not seen
+        if label == FACE and card and self.rng.random() < self.rate:
+            self.unsure += 1
+            cands = self.look_alike[card]
+            if self.rng.random() < self.wrong_guess:
+                guess = self.rng.choice(cands[1:])
+                cands = (guess, *(c for c in cands if c != guess))
+            return SlotSeen(slot, FACE, None, candidates=cands)
+        return SlotSeen(slot, label, card)
 
 
 @dataclass
@@ -201,14 +271,24 @@ class Recorder:
         return self.last
 
 
-def play_game(players: int, seed: int, *, rng: random.Random | None = None) -> dict:
+def play_game(
+    players: int, seed: int, *, unsure: float = 0.0, wrong_guess: float = 0.0, missed_hand=0.0
+) -> dict:
     """A whole scripted game through the referee (tests and the bench): counts of actions
     recorded from the camera, asked, and entered by hand (``missed``), wrong records,
-    and whether the record equals the game as played."""
+    and whether the record equals the game as played. ``unsure``: the chance that the
+    camera is not sure of a face, ``wrong_guess`` that its guess is then wrong,
+    ``missed_hand`` that it misses a hand over the draw pile (``UnsureCamera``, seeded
+    from ``seed``)."""
     table = ScriptedTable(players, seed=seed)
     rec = Recorder(table.start, start_game(table.start))
+    camera = (
+        UnsureCamera(table.catalogue, unsure, random.Random(seed), wrong_guess, missed_hand)
+        if unsure
+        else None
+    )
     t = 0.0
-    rec.observe(cards_seen(table.deal(), table.layout, t))
+    rec.observe(cards_seen(table.deal(), table.layout, t, camera))
     played: list[Action] = []
     counts = {"asked": 0, "missed": 0, "wrong": 0}
     while not table.state.finished:
@@ -216,7 +296,7 @@ def play_game(players: int, seed: int, *, rng: random.Random | None = None) -> d
         played.append(action)
         for step in table.play(action):
             t += 0.5
-            rec.observe(cards_seen(step, table.layout, t))
+            rec.observe(cards_seen(step, table.layout, t, camera))
         _answer(rec, played, counts)  # the table is still: the players read the tablet
         if moves.legal_decisions(table.state) and table.state.phase not in ("turn", "over"):
             continue  # mid-turn: the camera may still be waiting for the rest
@@ -233,6 +313,7 @@ def play_game(players: int, seed: int, *, rng: random.Random | None = None) -> d
         "missed_actions": rec.missed,
         "played": played,
         "state": rec.state,
+        "unsure": camera.unsure if camera is not None else 0,
     }
 
 

@@ -16,35 +16,20 @@ row. So camera ``A1`` is Ana's ``B1`` and camera ``A7`` her ``T1``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import cache
 
 from ...games.hilo.names import COLUMNS, SLOTS
-from ...sensing.observations import Observation
+
+# the observation is defined with the others (sensing); imported from here as before
+from ...sensing.observations import CardsSeen as CardsSeen
+from ...sensing.observations import SlotSeen as SlotSeen
 
 FACE, BACK, EMPTY, UNKNOWN = "face", "back", "empty", "unknown"
 DRAW, DISCARD = "draw", "discard"
 LETTERS = "ABCDE"
 
 
-@dataclass(frozen=True, slots=True)
-class SlotSeen:
-    """One slot's settled reading: ``label`` (face, back, empty, unknown), ``card`` (the
-    design's id when face up and named, else None), ``occluded`` (a hand covers it)."""
-
-    slot: str
-    label: str
-    card: str | None = None
-    occluded: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class CardsSeen(Observation):
-    """Card slots of ``layout`` whose settled reading changed (``t_mono`` in seconds)."""
-
-    layout: str
-    slots: tuple[SlotSeen, ...]
-
-
+@cache
 def camera_slot(seat: int, slot: int) -> str:
     """The camera's name for engine slot index ``slot`` (0..11) of ``seat``'s layout."""
     row, col = divmod(slot, COLUMNS)

@@ -11,8 +11,9 @@ import random
 
 import pytest
 
-from companion.games.hilo import replay
-from companion.games.hilo.record import parse_action
+from companion.games.hilo import moves, replay
+from companion.games.hilo.engine import apply
+from companion.games.hilo.record import parse_action, to_record
 from companion.referee.service import GameService
 from companion.tables.hilo import view as V
 from companion.tables.hilo.demo import SimulatedCardTable
@@ -175,4 +176,73 @@ def test_the_demo_through_rendered_frames_and_the_card_reader_records_nothing_wr
     assert table.wrong == 0, service.notices
     assert len(table.played) - table.missed - table.asked >= 3  # the upturn, the starting cards
     assert service.game_state == table.table.state
+    service.close()
+
+
+def _demo_after(tmp_path, actions: int, seed: int = 6) -> tuple[GameService, SimulatedCardTable]:
+    service = GameService(tmp_path)
+    table = SimulatedCardTable(service, seed=seed, players=2, speed=None)
+    table.play_game(max_actions=actions)
+    assert table.recorded() == table.played
+    return service, table
+
+
+def test_an_undo_on_the_tablet_is_followed_not_entered_again(tmp_path):
+    service, table = _demo_after(tmp_path, 20)
+    undone = table.played[-2:]
+    service.undo(2)  # a person watching the demo takes two actions back
+    table.play_on(max_actions=1)
+    assert table.undone == 2
+    assert table.missed == 0 and table.wrong == 0, service.notices
+    rec = table.recorded()
+    assert rec == table.played and len(rec) == 19  # 20 - 2 undone + 1 played since
+    assert table.table.state == service.game_state
+    assert any("taken back on the tablet" in n for n in service.notices)
+    if rec[-1] == undone[0]:  # the same decision again is a fresh one, played and seen
+        assert table.steps > 0
+    table.play_on()
+    assert table.table.state.finished and service.game_state.scores == table.table.state.scores
+    assert (table.missed, table.wrong) == (0, 0), service.notices
+    service.close()
+
+
+def test_an_action_entered_on_the_tablet_after_an_undo_is_played_at_the_table(tmp_path):
+    service, table = _demo_after(tmp_path, 20)
+    service.undo(1)
+    state = service.game_state
+    assert state == table._before[-1][0]  # the table before the last action
+    played = table.played[-1]
+    options = [table.table.cards.fill(state, d) for d in moves.legal_decisions(state)]
+    other = next(a for a in options if a != played)  # another decision, the cards' own
+    service.submit(to_record(other), source="tablet")
+    table.play_on(max_actions=1)
+    assert table.undone == 1 and table.played[19] == other
+    assert table.recorded() == table.played and len(table.played) == 21
+    assert table.table.state == service.game_state
+    assert (table.missed, table.wrong) == (0, 0), service.notices
+    service.close()
+
+
+def test_a_tablet_entry_the_cards_contradict_stops_the_demo_with_a_notice(tmp_path):
+    service, table = _demo_after(tmp_path, 6)
+    service.undo(1)
+    state = service.game_state
+    rng = random.Random(1)
+    for _ in range(200):  # a legal entry that names other cards than the table holds
+        record = _compose(rng.choice(V.choices(state)), rng)
+        try:
+            action = parse_action(record)
+            apply(state, action)
+        except ValueError:
+            continue
+        if table.table.cards.fill(state, action) != action:
+            break
+    else:
+        raise AssertionError("no legal entry that the cards contradict")
+    service.submit(record, source="tablet")
+    table.play_on()
+    assert table.stop.is_set()
+    assert any("the demo stops" in n for n in service.notices), service.notices
+    assert table.wrong == 0  # the person's entry is not undone
+    assert parse_action(json.loads(service.record_jsonl().splitlines()[-1])) == action
     service.close()
