@@ -108,6 +108,33 @@ def test_a_question_from_the_camera_is_answered_with_a_tap(page, live):
     expect(page.locator("#hilo-asks button")).to_have_count(0)
 
 
+def test_a_question_with_many_readings_shows_the_first_five_and_the_rest_on_a_tap(
+    page, live, tmp_path
+):
+    dealt(live)
+    unlock(page, live.pin)
+    # Ana takes the discard into B2; the card she put on the discard pile is read face up
+    # but not named: any of twelve plain cards
+    see(live, discard="empty")
+    see(live, A2="empty")
+    see(live, A2=("face", None, False, ("plain-01",)))
+    candidates = tuple(f"plain-{i:02d}" for i in range(1, 13))
+    see(live, discard=("face", None, False, candidates))
+    asks = page.locator("#hilo-asks button.ask")
+    expect(asks).to_have_count(5)
+    more = page.locator("#hilo-asks button.ask-more")
+    expect(more).to_have_text("7 more readings…")
+    shot(page, "hilo-many-readings.png", tmp_path)
+    more.click()
+    expect(asks).to_have_count(12)
+    expect(more).to_have_count(0)
+    asks.nth(8).click()
+    expect(page.locator("#hilo-turns li").first).to_have_text(
+        "Ana takes the discard pile's top card into B2, discarding plain-09"
+    )
+    expect(page.locator("#hilo-asks button")).to_have_count(0)
+
+
 def test_the_end_tally_greys_what_the_magicians_cancelled(browser, live, tmp_path):
     table = SimulatedCardTable(live.service, seed=11, players=5, speed=None)
     table.play_game()

@@ -146,6 +146,10 @@
 
   // ---- deciding: the camera's questions, manual entry ------------------------------------
 
+  const ASKS_SHOWN = 5;
+  let asksKey = "";
+  let asksOpen = false;
+
   async function answer(ask) {
     for (const record of ask.records) if (!(await act(record))) return;
   }
@@ -154,8 +158,17 @@
     const aw = view.awaiting;
     $("hilo-act-title").textContent = !aw ? "Game over" : aw.player ? `${aw.player}: ${aw.action}` : aw.action;
     const asks = s.asks || [];
+    // the camera's best guess comes first; beyond ASKS_SHOWN readings the rest wait behind
+    // one button, so that a question never buries the page (shown again for a new question)
+    const key = asks.map((a) => a.label).join("\n");
+    if (key !== asksKey) { asksKey = key; asksOpen = false; }
+    const shown = asksOpen || asks.length <= ASKS_SHOWN + 1 ? asks : asks.slice(0, ASKS_SHOWN);
+    const more = shown.length < asks.length ? [el("button", {
+      class: "big secondary ask-more", onclick: () => { asksOpen = true; renderAct(snap); },
+    }, `${asks.length - shown.length} more readings…`)] : [];
     $("hilo-asks").replaceChildren(...(asks.length ? [el("div", { class: "choice-group" }, "The camera cannot tell: tap what happened")] : []),
-      ...asks.map((a) => el("button", { class: "big ask", disabled: unlocked ? null : "", onclick: () => answer(a) }, a.label)));
+      ...shown.map((a) => el("button", { class: "big ask", disabled: unlocked ? null : "", onclick: () => answer(a) }, a.label)),
+      ...more);
     const box = $("hilo-choices");
     box.replaceChildren(...view.choices.map((c, i) => el("button", {
       class: `big secondary${entry.choice === i ? " chosen" : ""}`, "data-type": c.type, disabled: unlocked ? null : "",
