@@ -106,10 +106,13 @@ class CardCamera:
 def settle_die(settle, reading: tuple, t_mono: float) -> list:
     """One frame's die ``reading`` (face, centre mm, why: ``die.read_die``) through
     ``settle`` (a ``DieSettle``): the ``DieSeen`` it makes certain. A die not seen whole
-    (under a hand, tumbling, half covered) counts as hidden: it was thrown only if it then
-    lies elsewhere or shows another face (a hand brushing it is no throw)."""
+    (under a hand, tumbling, half covered) or not seen at all (a hand or an arm over the
+    whole tray, or the die picked up) counts as hidden: it was thrown only if it then lies
+    elsewhere or shows another face. A hand brushing it, or a player's arm over the tray
+    while he moves his cards, is no throw: in the demo an arm hid the tray during Ben's
+    move and the die, back as it lay, was taken for Ana's roll (seeds 101 and 105)."""
     face, centre, why = reading
-    if face is None and why != "not in the tray":
+    if face is None:
         why = "in a hand"
     return settle.update(face, centre, why, t_mono)
 

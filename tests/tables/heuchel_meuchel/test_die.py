@@ -119,3 +119,22 @@ def test_a_hand_brushing_the_die_is_no_throw_but_the_die_lying_elsewhere_is():
     for t, reading in enumerate(frames, start=10):
         told += settle_die(settle, reading, float(t))
     assert [d.colour for d in told] == ["2", None, "5"]
+
+
+def test_an_arm_over_the_whole_tray_is_no_throw_but_the_die_picked_up_and_thrown_is():
+    from companion.sensing.vision.blocks import DieSettle
+    from companion.tables.heuchel_meuchel.camera import settle_die
+
+    settle = DieSettle(LAYOUT)
+    told = []
+    frames = [("3", (470.0, 500.0), "")] * 3  # Ben's roll, lying still: told once
+    frames += [(None, None, "not in the tray")] * 5  # his arm over the tray as he moves
+    frames += [("3", (470.3, 499.8), "")] * 3  # as it lay: no roll for Ana yet
+    for t, reading in enumerate(frames):
+        told += settle_die(settle, reading, float(t))
+    assert [d.colour for d in told] == ["3"]
+    frames = [(None, None, "not in the tray")] * 2 + [(None, None, "rolling")]
+    frames += [("6", (455.0, 530.0), "")] * 3  # Ana picks it up and throws it
+    for t, reading in enumerate(frames, start=20):
+        told += settle_die(settle, reading, float(t))
+    assert [d.colour for d in told] == ["3", None, "6"]
