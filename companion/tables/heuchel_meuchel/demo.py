@@ -45,6 +45,7 @@ from ...games.heuchel_meuchel.random_player import RandomPlayer, random_setup
 from ...games.heuchel_meuchel.record import to_record
 from ...games.heuchel_meuchel.state import GameState
 from ...referee.service import GameService
+from ..demo_clock import DemoClock
 from .camera import CardCamera, DealReader, ready_deck
 from .cells import BACK, cell_id, parse_cell
 from .die import DIE_MM, TRAY_CENTRE_MM, TRAY_SIZE_MM, draw_die, draw_rolling_die
@@ -80,7 +81,7 @@ def _deck_dir() -> Path:
     return Path(tempfile.gettempdir()) / "companion-heuchel-meuchel-deck"
 
 
-class SimulatedCardTable:
+class SimulatedCardTable(DemoClock):
     """Plays games of Heuchel & Meuchel on ``service`` through a synthetic camera.
 
     ``seed``: everything (deal, choices, scene, noise, hands) comes from it; ``speed`` > 0
@@ -141,16 +142,6 @@ class SimulatedCardTable:
         service.device_status("camera", "simulated", "rendered views of the demo's card table")
 
     # -- time and frames ---------------------------------------------------------------
-
-    def idle(self, seconds: float) -> None:
-        """``seconds`` of table time with nothing changing (no frames)."""
-        while seconds > 1e-9 and not self.stop.is_set():
-            dt = min(0.5, seconds)
-            self.t_mono += dt
-            self.service.tick(self.t_mono)
-            if self.speed:
-                self.sleep(dt / self.speed)
-            seconds -= dt
 
     def frame(self, hand: Hand | None = None) -> None:
         """One frame of the table as it lies now, read and handed on; then ``FRAME_S``."""

@@ -31,6 +31,7 @@ from ...errors import IllegalAction, MalformedRecord
 from ...games.hilo.actions import Action
 from ...games.hilo.record import parse_action, to_record
 from ...referee.service import GameService
+from ..demo_clock import DemoClock
 from .scripted import ScriptedTable, Step, cards_seen
 
 log = logging.getLogger("companion.demo_hilo")
@@ -41,7 +42,7 @@ FRAME_S = 0.2  # simulated seconds between two rendered frames (5 a second)
 FRAMES_A_STEP = 4  # rendered frames a step is given to settle
 
 
-class SimulatedCardTable:
+class SimulatedCardTable(DemoClock):
     """Plays games of HiLo on ``service`` through a camera that reports each step.
 
     ``seed``: the deal and every decision come from it; ``speed`` > 0 runs in real time
@@ -84,15 +85,6 @@ class SimulatedCardTable:
         service.device_status("camera", "simulated", detail)
 
     # -- time and the camera ------------------------------------------------------------
-
-    def idle(self, seconds: float) -> None:
-        while seconds > 1e-9 and not self.stop.is_set():
-            dt = min(0.5, seconds)
-            self.t_mono += dt
-            self.service.tick(self.t_mono)
-            if self.speed:
-                self.sleep(dt / self.speed)
-            seconds -= dt
 
     def see(self, step: Step) -> None:
         self.steps += 1

@@ -45,6 +45,7 @@ from ...referee.service import GameService
 from ...sensing.vision.blocks import SETTLE_FRAMES, BlockReader
 from ...sensing.vision.layout import load_layout
 from ...table import CameraLoop
+from ..demo_clock import DemoClock
 from .camera import known_blocks
 from .referee import area_of
 
@@ -75,7 +76,7 @@ def _apart(p: tuple, q: tuple) -> float:
     return max(q[0] - p[2], p[0] - q[2], q[1] - p[3], p[1] - q[3])
 
 
-class SimulatedBlockTable:
+class SimulatedBlockTable(DemoClock):
     """Plays games of Stein auf Stein on ``service`` through a synthetic camera.
 
     ``seed``: everything (variant draws, rolls, lifts, places, scene, noise, hands) comes
@@ -219,16 +220,6 @@ class SimulatedBlockTable:
         return max(e for _, e in ends) - min(s for s, _ in ends)
 
     # -- time and frames -----------------------------------------------------------------
-
-    def idle(self, seconds: float) -> None:
-        """``seconds`` of table time with nothing changing (no frames)."""
-        while seconds > 1e-9 and not self.stop.is_set():
-            dt = min(0.5, seconds)
-            self.t_mono += dt
-            self.service.tick(self.t_mono)
-            if self.speed:
-                self.sleep(dt / self.speed)
-            seconds -= dt
 
     def frame(self, hand_at: str | None = None) -> None:
         """One frame of the table as it lies now (a hand reaching to the cell ``hand_at``),

@@ -45,6 +45,7 @@ from ...games.stein_im_brett.random_player import RandomPlayer, random_start
 from ...games.stein_im_brett.record import to_record
 from ...referee.service import GameService
 from ...table import CameraView
+from ..demo_clock import DemoClock
 
 log = logging.getLogger("companion.demo_stein_im_brett")
 
@@ -56,7 +57,7 @@ SETTLE_S = 0.6  # simulated seconds of clear frames on the empty board at the st
 CARE = 0.5  # chance a player arranges a turn as the placing rule asks (``advice.arrange``)
 
 
-class SimulatedBoardTable:
+class SimulatedBoardTable(DemoClock):
     """Plays games of Stein im Brett on ``service`` through a synthetic camera.
 
     ``seed``: everything (colours, draws, fields, scene, noise, hands) comes from it;
@@ -101,16 +102,6 @@ class SimulatedBoardTable:
         )
 
     # -- time and frames -----------------------------------------------------------------
-
-    def idle(self, seconds: float) -> None:
-        """``seconds`` of table time with nothing on the board changing (no frames)."""
-        while seconds > 1e-9 and not self.stop.is_set():
-            dt = min(0.5, seconds)
-            self.t_mono += dt
-            self.service.tick(self.t_mono)
-            if self.speed:
-                self.sleep(dt / self.speed)
-            seconds -= dt
 
     def frame(self, hand: Hand | None = None) -> None:
         """One frame of the board as it lies now (with ``hand`` reaching in), read by the
