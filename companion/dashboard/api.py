@@ -9,10 +9,11 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..errors import IllegalAction, MalformedRecord, StorageError
+from ..i18n.catalogues import render_all
 from ..referee.history import DEFAULT_LIMIT, MAX_LIMIT
 from ..referee.service import GameService, NoGame, RecordHidden
 from . import auth, errors
-from .language_api import message_of, say
+from .language_api import message_of, page_lang, say
 from .streams import Refusal, StreamHub
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -57,7 +58,7 @@ def acting(view):
 
 @bp.get("/state")
 def state():
-    snap = _service().snapshot()
+    snap = _service().snapshot(page_lang())
     snap["session"] = auth.has_session()
     return jsonify(snap)
 
@@ -81,7 +82,8 @@ def events():
     if isinstance(admitted, dict):
         return jsonify(admitted)
     once = current_app.config.get("SSE_ONCE", False)  # tests: stop after the first snapshot
-    body = hub.events(admitted, current_app.config["SSE_KEEPALIVE_S"], once=once)
+    lang = page_lang()  # the snapshots' texts in the page's language
+    body = hub.events(admitted, current_app.config["SSE_KEEPALIVE_S"], once=once, lang=lang)
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     response = Response(body, mimetype="text/event-stream", headers=headers)
     response.call_on_close(admitted.release)  # also when the stream never started
@@ -95,7 +97,7 @@ def actions():
     if not isinstance(record, dict):
         return _error(400, "send one action as a JSON object in the game's record format")
     try:
-        return jsonify(_service().submit(record, source="tablet"))
+        return _snapshot(_service().submit(record, source="tablet"))
     except MalformedRecord as e:
         return _error(400, str(e))
     except IllegalAction as e:
@@ -104,11 +106,16 @@ def actions():
         return _error(409, str(e))
 
 
+def _snapshot(snap: dict[str, Any]) -> Response:
+    """A snapshot answered with its texts in the page's language."""
+    return jsonify(render_all(snap, page_lang()))
+
+
 def _snapshot_or_409(change, *args) -> Response:
     """The snapshot after ``change(*args)``, or 409 with the reason it cannot be done now
     (no game; nothing to undo). ``NoGame`` is a ``LookupError``, not a ``ValueError``."""
     try:
-        return jsonify(change(*args))
+        return _snapshot(change(*args))
     except (NoGame, ValueError) as e:
         return _error(409, str(e))
 
@@ -204,4 +211,4 @@ def new_game():
         )
     except (MalformedRecord, IllegalAction) as e:
         return _error(400, message_of(e))
-    return jsonify(snap)
+    return _snapshot(snap)

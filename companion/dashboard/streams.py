@@ -183,10 +183,13 @@ class StreamHub:
 
     # ---- serving -----------------------------------------------------------------------
 
-    def events(self, stream: Stream, keepalive_s: float, *, once: bool = False) -> Iterator[str]:
+    def events(
+        self, stream: Stream, keepalive_s: float, *, once: bool = False, lang: str = "en"
+    ) -> Iterator[str]:
         """The SSE text of ``stream``: the snapshot now, then each new one (latest wins),
         ``: keep-alive`` every ``keepalive_s`` seconds; ends when the client goes, the
-        service closes, or (``once``, for tests) after the first snapshot."""
+        service closes, or (``once``, for tests) after the first snapshot. The snapshot's
+        texts are in the page's ``lang`` (rendered once per version and language)."""
         seen = -1
         yield "retry: 2000\n\n"
         try:
@@ -205,7 +208,7 @@ class StreamHub:
                 if not changed:
                     yield ": keep-alive\n\n"
                     continue
-                seen, data = self.service.snapshot_json()
+                seen, data = self.service.snapshot_json(lang)
                 yield f"event: snapshot\nid: {seen}\ndata: {data}\n\n"
                 if once:
                     return

@@ -12,6 +12,17 @@
 How to mark, extract and translate: docs/i18n.md.
 """
 
-from .message import Msg, and_list, msg, nmsg, or_list, plain, term
+from .message import Msg, and_list, clauses, lines, msg, nmsg, or_list, plain, reason_of, term
 
-__all__ = ["Msg", "and_list", "msg", "nmsg", "or_list", "plain", "term"]
+__all__ = [
+    "Msg",
+    "and_list",
+    "clauses",
+    "lines",
+    "msg",
+    "nmsg",
+    "or_list",
+    "plain",
+    "reason_of",
+    "term",
+]

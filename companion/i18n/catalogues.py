@@ -61,9 +61,29 @@ def render(message: Any, lang: str) -> str:
     return message.render(translations(lang), number_format(lang))
 
 
+def render_all(data: Any, lang: str) -> Any:
+    """``data`` (JSON-ready: dicts, lists, tuples, strings, numbers) with every ``Msg`` in
+    it said in ``lang``, as plain strings: a snapshot for one page's language. English
+    gives ``data`` itself (a ``Msg`` is its English already)."""
+    if lang == SOURCE_LANGUAGE:
+        return data
+    tr, fmt = translations(lang), number_format(lang)
+    return _render_all(data, tr, fmt)
+
+
+def _render_all(data: Any, tr, fmt) -> Any:
+    if isinstance(data, Msg):
+        return data.render(tr, fmt)
+    if isinstance(data, dict):
+        return {k: _render_all(v, tr, fmt) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [_render_all(v, tr, fmt) for v in data]
+    return data
+
+
 def gettext_for(lang: str):
     """``_(text)`` for ``lang``: for the messages of the command line and the views."""
     return translations(lang).gettext
 
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "po_path", "render", "translations"]
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "po_path", "render", "render_all", "translations"]

@@ -192,6 +192,60 @@ def or_list(items: Iterable[Any]) -> ListMsg:
 _AND = term("list", "{head} and {last}").msgid
 _OR = term("list", "{head} or {last}").msgid
 _COMMA = term("list", ", ").msgid
+_SEMICOLON = term("list", "; ").msgid
+
+
+class JoinedMsg(Msg):
+    """Parts joined with a separator: clauses with ``; `` and the first letter upper
+    case ("Take P1 off L2 and give it back to Ana; discs back to: ..."), or lines."""
+
+    items: tuple[Any, ...]
+    upper: bool
+
+    def render(
+        self, translations: Translations | None, number_format: NumberFormat | None = None
+    ) -> str:
+        sep = Msg(self.msgid, context="list").render(translations) if self.context else "\n"
+        text = sep.join(str(_render(i, translations, number_format)) for i in self.items)
+        return text[:1].upper() + text[1:] if self.upper else text
+
+    def parts(self) -> Iterable[Msg]:
+        yield self
+        for v in self.items:
+            if isinstance(v, Msg):
+                yield from v.parts()
+
+    def __reduce__(self):
+        return (_joined, (self.items, self.upper))
+
+
+def _joined(items: Iterable[Any], upper: bool) -> JoinedMsg:
+    items = tuple(items)
+    sep = "; " if upper else "\n"
+    text = sep.join(str(i) for i in items)
+    self = str.__new__(JoinedMsg, text[:1].upper() + text[1:] if upper else text)
+    self.msgid, self.plural, self.count = _SEMICOLON if upper else "\n", None, None
+    self.context = "list" if upper else None
+    self.params, self.items, self.upper = {}, items, upper
+    return self
+
+
+def clauses(items: Iterable[Any]) -> JoinedMsg:
+    """``items`` (messages or text) joined with ``; ``, the first letter upper case."""
+    return _joined(items, True)
+
+
+def lines(items: Iterable[Any]) -> JoinedMsg:
+    """``items`` (messages or text) one a line, for a summary printed on a terminal."""
+    return _joined(items, False)
+
+
+def reason_of(error: BaseException) -> Any:
+    """The message an error was raised with: the marked ``Msg`` itself when there is one
+    (``str(error)`` keeps only its English)."""
+    if len(error.args) == 1 and isinstance(error.args[0], str):
+        return error.args[0]
+    return str(error)
 
 
 def plain(value: Any) -> Any:
@@ -199,4 +253,18 @@ def plain(value: Any) -> Any:
     return str(value) if isinstance(value, Msg) else value
 
 
-__all__ = ["ListMsg", "Msg", "Translations", "and_list", "msg", "nmsg", "or_list", "plain", "term"]
+__all__ = [
+    "JoinedMsg",
+    "ListMsg",
+    "Msg",
+    "Translations",
+    "and_list",
+    "clauses",
+    "lines",
+    "msg",
+    "nmsg",
+    "or_list",
+    "plain",
+    "reason_of",
+    "term",
+]

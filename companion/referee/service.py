@@ -37,6 +37,8 @@ from ..errors import (
 )
 from ..games.common.text import and_list
 from ..games.registry import GameRules, rules_for
+from ..i18n.catalogues import SOURCE_LANGUAGE, render_all
+from ..i18n.message import msg, reason_of
 from ..journal import Journal, record_text, storage_error
 from ..profile import ScaleProfile, default_profile
 from ..sensing.observations import Fault, Observation
@@ -131,7 +133,8 @@ class GameService:
         self.accepted: Counter[tuple[str, str]] = Counter()  # (source, record type) -> count
         self.closed = False
         self._snapshot_cache: dict[str, Any] | None = None
-        self._json_cache: tuple[int, str] | None = None  # (version, the snapshot as JSON)
+        #: language -> (version, the snapshot in it as JSON)
+        self._json_cache: dict[str, tuple[int, str]] = {}
         self.devices: dict[str, dict[str, str]] = {}  # device -> {"state", "detail"}
         self.profile = profile or default_profile()
         self.on_notch = on_notch  # tells the scale sensing where the pivot is now
@@ -623,15 +626,20 @@ class GameService:
         if amend is not None:
             self._amend_last(amend)
         for record in reaction.submit:
+            kind = record["type"]
             try:
                 self.submit(record, source="sensor")
             except StorageError:
-                why = f"The table showed {record['type']} but it could not be recorded"
+                why = msg("The table showed {action} but it could not be recorded", action=kind)
                 if why not in self._refusals:
                     self._refusals.append(why)
                     self.warnings.append(why)
             except (IllegalAction, MalformedRecord) as e:
-                why = f"The table showed {record['type']} but the rules say: {e}"
+                why = msg(
+                    "The table showed {action} but the rules say: {reason}",
+                    action=kind,
+                    reason=reason_of(e),
+                )
                 if why not in self._refusals:
                     self._refusals.append(why)
                     self.warnings.append(why)
@@ -642,7 +650,12 @@ class GameService:
         try:
             self.new_game(start)
         except (IllegalAction, MalformedRecord, StorageError) as e:
-            self.warnings = [f"The camera read a deal the game cannot start from: {e}"]
+            self.warnings = [
+                msg(
+                    "The camera read a deal the game cannot start from: {reason}",
+                    reason=reason_of(e),
+                )
+            ]
             return
         log.info("the game starts anew from the deal the camera read")
 
@@ -657,18 +670,28 @@ class GameService:
         last = game.rules.to_record(game.actions[-1]) if len(game.actions) > 1 else None
         why = None
         if last is None or last["type"] != kind:
-            what = f"{last['type']} came after it" if last is not None else "nothing to amend"
-            why = (
-                f"The table changed the {kind} move after it was recorded, but {what}:"
-                f" put it back as recorded, or undo on the tablet back to the {kind} and"
-                " do it again"
+            what = (
+                msg("{action} came after it", action=last["type"])
+                if last is not None
+                else msg("nothing to amend")
+            )
+            why = msg(
+                "The table changed the {action} move after it was recorded, but {what}:"
+                " put it back as recorded, or undo on the tablet back to the {action} and"
+                " do it again",
+                action=kind,
+                what=what,
             )
         else:
             try:
                 action = game.rules.parse_action(record)
                 state = game.rules.apply(game.states[-2], action)
             except (IllegalAction, MalformedRecord) as e:
-                why = f"The table changed the {kind} move, but the rules say: {e}"
+                why = msg(
+                    "The table changed the {action} move, but the rules say: {reason}",
+                    action=kind,
+                    reason=reason_of(e),
+                )
         if why is not None:
             refused = getattr(self._referee, "amend_refused", None)
             if refused is not None:
@@ -680,7 +703,11 @@ class GameService:
         try:  # the last action taken back and the new one appended: both or neither
             seq = self._journaled(game, "replace_last", canonical)
         except StorageError:
-            self.warnings.append(f"The table changed the {kind} move, but it could not be recorded")
+            self.warnings.append(
+                msg(
+                    "The table changed the {action} move, but it could not be recorded", action=kind
+                )
+            )
             return
         game.actions[-1], game.states[-1], game.seqs[-1] = action, state, seq
         self.last_undo = []
@@ -720,23 +747,26 @@ class GameService:
             self._changed.wait_for(lambda: self._version != seen or self.closed, timeout=timeout_s)
             return self._version
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
         """Everything a dashboard shows, as JSON-ready data (a fresh top-level dict; the
-        parts are built once per version and shared by every open dashboard)."""
+        parts are built once per version and shared by every open dashboard). Its texts
+        (warnings, hints, what the game awaits) are messages: said in ``lang`` as plain
+        strings; in English (the default) they stay messages, whose text is the English."""
         with self._lock:
             cached = self._snapshot_cache
             if cached is None or cached["version"] != self._version:
                 cached = self._snapshot_cache = self._build_snapshot()
-            return dict(cached)
+            return render_all(dict(cached), lang)
 
-    def snapshot_json(self) -> tuple[int, str]:
-        """The snapshot as JSON text, with its version: serialised once per version and
-        shared by every dashboard's event stream."""
+    def snapshot_json(self, lang: str = SOURCE_LANGUAGE) -> tuple[int, str]:
+        """The snapshot in ``lang`` as JSON text, with its version: serialised once per
+        version and language, and shared by every dashboard's event stream in it."""
         with self._lock:
-            cached = self._json_cache
+            cached = self._json_cache.get(lang)
             if cached is None or cached[0] != self._version:
-                snap = self.snapshot()
-                cached = self._json_cache = (snap["version"], json.dumps(snap, ensure_ascii=False))
+                snap = self.snapshot(lang)
+                text = json.dumps(snap, ensure_ascii=False)
+                cached = self._json_cache[lang] = (snap["version"], text)
             return cached
 
     def _device_view(self) -> dict[str, dict[str, str]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import string
 
 from companion.i18n.catalogues import render, translations
-from companion.i18n.message import ListMsg, Msg
+from companion.i18n.message import JoinedMsg, ListMsg, Msg
 from companion.i18n.numbers import number_format
 
 
@@ -45,7 +45,7 @@ def german_problems(message: object) -> list[str]:
     tr = translations("de")
     out: list[str] = []
     for part in message.parts():
-        if isinstance(part, ListMsg):
+        if isinstance(part, ListMsg | JoinedMsg):
             continue
         key = part.msgid if part.context is None else (part.context, part.msgid)
         if not _in_catalogue(tr, part):

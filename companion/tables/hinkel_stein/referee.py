@@ -26,6 +26,8 @@ from ...games.hinkel_stein.names import (
     fate_position_allowed,
 )
 from ...games.hinkel_stein.state import GameState
+from ...games.hinkel_stein.text import word
+from ...i18n.message import Msg, msg
 from ...profile import ScaleProfile
 from ...sensing.census import identify_stone
 from ...sensing.observations import (
@@ -56,7 +58,8 @@ class Reaction:
     """What the referee makes of one observation."""
 
     submit: tuple[dict[str, Any], ...] = ()  # records, in order, for the rules to check
-    warnings: tuple[str, ...] = ()  # every warning now standing (replaces the previous)
+    #: every warning now standing (replaces the previous): messages (``companion.i18n``)
+    warnings: tuple[str, ...] = ()
     asks: tuple[dict[str, Any], ...] = ()  # choices for the players when the scale can't tell
     #: a record to take the place of the game's last action, of the same type, before
     #: ``submit``: the Stone of Fate moved on after its move was recorded (HS-18)
@@ -92,7 +95,7 @@ class ScaleReferee:
     faulty: set[str] = field(default_factory=set)
     last_settled: ScaleSettled | None = None
     window_done: bool = False
-    _warnings: dict[str, str] = field(default_factory=dict)
+    _warnings: dict[str, str] = field(default_factory=dict)  # key -> message (a ``Msg``)
     _pending: _Pending | None = None
     _asks: tuple[dict[str, Any], ...] = ()
     _fresh: bool = False  # the last settled reading came after the last change on the scale
@@ -113,9 +116,11 @@ class ScaleReferee:
         match obs:
             case Fault(channel=ch, reason=why):
                 self.faulty.add(ch)
-                self._warnings[f"fault:{ch}"] = (
-                    f"Load cell {ch}: {why}. Until it is fixed, enter placements and the"
-                    " tilt on the tablet (manual entry)."
+                self._warnings[f"fault:{ch}"] = msg(
+                    "Load cell {cell}: {reason}. Until it is fixed, enter placements and the"
+                    " tilt on the tablet (manual entry).",
+                    cell=ch,
+                    reason=why,
                 )
             case ScaleNoise(problem=problem):
                 if problem:  # the sensing cannot decide: say why, until it can again
@@ -225,16 +230,20 @@ class ScaleReferee:
 
     def _added(self, obs: StoneAdded, state: GameState) -> list[dict[str, Any]]:
         r = state.round
-        where = obs.space or f"{obs.x_mm:.0f} mm"
+        where = _where(obs.space, obs.x_mm)
         if state.finished:
-            self._warnings[f"stray:{where}"] = (
-                f"A stone ({obs.mass_g:.0f} g) went onto {where}, but the game is over"
+            self._warnings[f"stray:{where}"] = msg(
+                "A stone ({mass:.0f} g) went onto {where}, but the game is over",
+                mass=obs.mass_g,
+                where=where,
             )
             return []
         if obs.space is None:
-            self._warnings[f"stray:{where}"] = (
-                f"A stone ({obs.mass_g:.0f} g) was put down at {obs.x_mm:.0f} mm, off the"
-                " placement spaces: put it on a free space"
+            self._warnings[f"stray:{where}"] = msg(
+                "A stone ({mass:.0f} g) was put down at {x:.0f} mm, off the"
+                " placement spaces: put it on a free space",
+                mass=obs.mass_g,
+                x=obs.x_mm,
             )
             return []
         if q.window_open(state):
@@ -253,9 +262,11 @@ class ScaleReferee:
                 ]
             if self._put_back(obs, state):
                 return []
-            self._warnings[f"stray:{where}"] = (
-                f"A stone ({obs.mass_g:.0f} g) went onto {where} after the fourth stone: only"
-                f" the boulder holder's B1 may join this round's boulder; take it off"
+            self._warnings[f"stray:{where}"] = msg(
+                "A stone ({mass:.0f} g) went onto {where} after the fourth stone: only"
+                " the boulder holder's B1 may join this round's boulder; take it off",
+                mass=obs.mass_g,
+                where=where,
             )
             return []
         if self._put_back(obs, state):
@@ -264,19 +275,32 @@ class ScaleReferee:
         if turn is None:
             aw = q.awaiting(state)
             need = (
-                f"{aw.player} must first {aw.action}" if aw and aw.player else "nobody is on turn"
+                _must_first(aw.player, aw.action) if aw and aw.player else msg("nobody is on turn")
             )
-            self._warnings[f"stray:{where}"] = (
-                f"A stone ({obs.mass_g:.0f} g) went onto {where} out of turn ({need}):"
-                " take it off, or enter the turn on the tablet"
+            self._warnings[f"stray:{where}"] = msg(
+                "A stone ({mass:.0f} g) went onto {where} out of turn ({need}):"
+                " take it off, or enter the turn on the tablet",
+                mass=obs.mass_g,
+                where=where,
+                need=need,
             )
             return []
         player = state.players[turn.player]
         if turn.kind is None or q.stake_due(state):
             self._pending = _Pending(obs.space, obs.mass_g, player)
-            first = "choose the kind and mode" if turn.kind is None else "stake"
             self._warnings["pending"] = (
-                f"Stone seen on {obs.space}: {player} must {first} on the tablet first"
+                msg(
+                    "Stone seen on {space}: {who} must choose the kind and mode on the"
+                    " tablet first",
+                    space=obs.space,
+                    who=player,
+                )
+                if turn.kind is None
+                else msg(
+                    "Stone seen on {space}: {who} must stake on the tablet first",
+                    space=obs.space,
+                    who=player,
+                )
             )
             return []
         return self._place(obs.space, obs.mass_g, state)
@@ -296,16 +320,19 @@ class ScaleReferee:
         turn = state.round.turn
         player = state.players[turn.player]
         if space not in q.free_spaces(state):
-            self._warnings[f"stray:{space}"] = (
-                f"A stone went onto {space}, which is already taken: take it off"
+            self._warnings[f"stray:{space}"] = msg(
+                "A stone went onto {space}, which is already taken: take it off", space=space
             )
             return []
         match = identify_stone(
             mass_g, q.stone_options(state), self.profile.stone_mass_g, tolerance_g=self.tolerance_g
         )
         if match.stones is None:
-            self._warnings[f"stray:{space}"] = (
-                f"{player}'s stone on {space}: {match.reason}; choose it on the tablet"
+            self._warnings[f"stray:{space}"] = msg(
+                "{who}'s stone on {space}: {reason}; choose it on the tablet",
+                who=player,
+                space=space,
+                reason=match.reason,
             )
             self._asks = tuple(
                 {
@@ -323,7 +350,7 @@ class ScaleReferee:
         return [{"type": "place", "player": player, "stones": list(match.stones), "space": space}]
 
     def _removed(self, obs: StoneRemoved, state: GameState) -> None:
-        where = obs.space or f"{obs.x_mm:.0f} mm"
+        where = _where(obs.space, obs.x_mm)
         if self._pending is not None and self._pending.space == obs.space:
             self._pending = None  # the player took his early stone back
             self._warnings.pop("pending", None)
@@ -338,8 +365,10 @@ class ScaleReferee:
             return  # clearing the scale after a round: stones go back or leave the game
         if obs.space is not None and state.round.placement(obs.space) is None:
             return  # the record holds the space free: an undone stone taken off, as asked
-        self._warnings[f"removed:{where}"] = (
-            f"A stone ({obs.mass_g:.0f} g) was taken off {where} during the round: put it back"
+        self._warnings[f"removed:{where}"] = msg(
+            "A stone ({mass:.0f} g) was taken off {where} during the round: put it back",
+            mass=obs.mass_g,
+            where=where,
         )
 
     def _shifted(self, obs: LoadShifted, state: GameState) -> list[dict[str, Any]]:
@@ -364,13 +393,14 @@ class ScaleReferee:
             if fate_position_allowed(x):
                 self._warnings.pop("fate", None)
             else:
-                self._warnings["fate"] = (
-                    f"The Stone of Fate seems to lie at {x} mm, on a placement space: move it off"
+                self._warnings["fate"] = msg(
+                    "The Stone of Fate seems to lie at {x} mm, on a placement space: move it off",
+                    x=x,
                 )
             return []
         if r.filled == 0:
             return []  # after a round: notch and Stone of Fate go back
-        self._warnings["shift"] = (
+        self._warnings["shift"] = msg(
             "Something moved on the scale with no stone added (the Stone of Fate or the notch),"
             " though nobody may move them now: put it back"
         )
@@ -411,7 +441,7 @@ class ScaleReferee:
         self._fate = None
         return [record]
 
-    def amend_refused(self, why: str) -> Reaction:
+    def amend_refused(self, why: Msg | str) -> Reaction:
         """The service could not amend the last action as asked (another came after it):
         ``why`` stands as a warning until the table or the tablet changes the game."""
         self._warnings["amend"] = why
@@ -429,10 +459,12 @@ class ScaleReferee:
     def _settled(self, obs: ScaleSettled, state: GameState) -> list[dict[str, Any]]:
         decided = self._decided
         if decided is not None and state.round.filled == 0 and obs.down != decided:
-            self._warnings["touched"] = (
-                f"The scale moved after the round was decided: it now rests {obs.down} side"
-                f" down, but the round ended {decided} side down, and that result stands."
-                " Clear the scale for the next round"
+            self._warnings["touched"] = msg(
+                "The scale moved after the round was decided: it now rests {down} side"
+                " down, but the round ended {decided} side down, and that result stands."
+                " Clear the scale for the next round",
+                down=word("side", obs.down),
+                decided=word("side", decided),
             )
         elif decided is not None and obs.down == decided:
             self._warnings.pop("touched", None)
@@ -465,15 +497,19 @@ class ScaleReferee:
             placed = r.placement(space)
             if placed is not None and seen == EMPTY:
                 who = state.players[placed.player]
-                out[space] = (
-                    f"The scale has {who}'s {'+'.join(placed.stones)} on {space}, but the camera"
-                    f" sees {space} empty: check where the stone is, then confirm on the tablet"
-                    " (or undo)"
+                out[space] = msg(
+                    "The scale has {who}'s {stones} on {space}, but the camera"
+                    " sees {space} empty: check where the stone is, then confirm on the tablet"
+                    " (or undo)",
+                    who=who,
+                    stones="+".join(placed.stones),
+                    space=space,
                 )
             elif placed is None and seen == STONE and r.filled >= 1:
-                out[space] = (
-                    f"The camera sees a stone on {space}, but the scale recorded none there:"
-                    " take it off, or enter it on the tablet"
+                out[space] = msg(
+                    "The camera sees a stone on {space}, but the scale recorded none there:"
+                    " take it off, or enter it on the tablet",
+                    space=space,
                 )
         return out
 
@@ -497,3 +533,28 @@ class ScaleReferee:
     def _reaction(self, submit: list[dict[str, Any]]) -> Reaction:
         amend, self._amend = self._amend, None
         return Reaction(tuple(submit), tuple(self._warnings.values()), self._asks, amend)
+
+
+def _where(space: str | None, x_mm: float) -> str:
+    """Where a stone went: its space (``L2``), else where on the beam (``-110 mm``)."""
+    return space if space is not None else msg("{x:.0f} mm", x=x_mm)
+
+
+def _must_first(who: str, action: str) -> Msg | str:
+    """``Ana must first call``: who must act before a stone may go on the scale."""
+    match action:
+        case "answer":
+            return msg("{who} must first answer", who=who)
+        case "keep":
+            return msg("{who} must first keep", who=who)
+        case "condition":
+            return msg("{who} must first condition", who=who)
+        case "call":
+            return msg("{who} must first call", who=who)
+        case "mode":
+            return msg("{who} must first mode", who=who)
+        case "stake":
+            return msg("{who} must first stake", who=who)
+        case "place":
+            return msg("{who} must first place", who=who)
+    return f"{who} must first {action}"

@@ -27,6 +27,8 @@ from ...games.hinkel_stein.random_player import ScaleModel
 from ...games.hinkel_stein.record import to_record
 from ...games.hinkel_stein.state import GameState, RoundResult
 from ...games.hinkel_stein.summary import describe
+from ...games.hinkel_stein.text import word
+from ...i18n.message import Msg, clauses, msg
 
 _MODEL = ScaleModel()
 
@@ -34,29 +36,44 @@ _MODEL = ScaleModel()
 CAMERA_LAYOUT = "hinkel-stein"
 
 
-def choice_label(action: A.Action, state: GameState) -> str:
+#: The mode buttons: each kind of stone played actively or passively.
+_MODE_LABELS = {
+    ("pillar", True): msg("Pillars active"),
+    ("pillar", False): msg("Pillars passive"),
+    ("hinkelstein", True): msg("Hinkelsteine active"),
+    ("hinkelstein", False): msg("Hinkelsteine passive"),
+    ("quartz", True): msg("Quartz stones active"),
+    ("quartz", False): msg("Quartz stones passive"),
+    ("boulder", True): msg("Boulders active"),
+    ("boulder", False): msg("Boulders passive"),
+}
+
+
+def choice_label(action: A.Action, state: GameState) -> Msg | str:
     """The words on a touch button for ``action``."""
     match action:
-        case A.Condition(wins=w):
-            return f"{w.capitalize()} side wins"
+        case A.Condition(wins="heavier"):
+            return msg("Heavier side wins")
+        case A.Condition(wins="lighter"):
+            return msg("Lighter side wins")
         case A.Call(calls=c, stones=st):
-            return f"{c}" + (" (quartz)" if st == "quartz" else "")
+            return msg("{who} (quartz)", who=c) if st == "quartz" else c
         case A.Mode(kind=k, active=act):
-            return f"{KIND_PLURAL[k].capitalize()} {'active' if act else 'passive'}"
+            return _MODE_LABELS.get((k, act), f"{KIND_PLURAL[k].capitalize()} {act}")
         case A.Stake(add=add):
-            return f"Add {add}" if add is not None else "Take 1"
+            return msg("Add {n}", n=add) if add is not None else msg("Take 1")
         case A.Notch(notch=n):
-            return f"Notch {n}"
+            return msg("Notch {notch}", notch=word("notch", n))
         case A.Place(stones=st, space=sp):
-            return f"{'+'.join(st)} on {sp}"
+            return msg("{stones} on {space}", stones="+".join(st), space=sp)
         case A.Boulder(space=sp):
-            return f"Extra boulder B1 on {sp}"
+            return msg("Extra boulder B1 on {space}", space=sp)
         case A.Keep(stone=s):
-            return f"Keep {s}"
+            return msg("Keep {stone}", stone=s)
         case A.Offer(to=to):
-            return f"Offer {to} a partnership"
+            return msg("Offer {who} a partnership", who=to)
         case A.Answer(accept=acc):
-            return "Accept" if acc else "Decline"
+            return msg("Accept") if acc else msg("Decline")
     return describe(action)
 
 
@@ -79,7 +96,7 @@ def choices(state: GameState) -> list[dict[str, Any]]:
             {
                 "player": holder,
                 "type": "fate",
-                "label": "Stone of Fate moved",
+                "label": msg("Stone of Fate moved"),
                 "record": {"type": "fate", "player": holder, "x": None},
                 "intervals_mm": [list(iv) for iv in fate_intervals_mm()],
             }
@@ -91,18 +108,18 @@ def choices(state: GameState) -> list[dict[str, Any]]:
             {
                 "player": holder,
                 "type": "done",
-                "label": "Done: no boulder, no Stone of Fate",
+                "label": msg("Done: no boulder, no Stone of Fate"),
                 "endpoint": "/api/done",
                 "record": None,
             }
         )
     if moves.tilt_open(state):
-        for side in ("left", "right"):
+        for side, label in (("left", msg("Left side down")), ("right", msg("Right side down"))):
             out.append(
                 {
                     "player": None,
                     "type": "tilt",
-                    "label": f"{side.capitalize()} side down",
+                    "label": label,
                     "record": {"type": "tilt", "down": side},
                 }
             )
@@ -237,64 +254,89 @@ def view(
     }
 
 
-_WORDS = {
-    "answer": "answers the offer of a partnership",
-    "keep": "chooses which boulder to keep",
-    "condition": "chooses: heavier or lighter side wins",
-    "call": "calls who places next",
-    "mode": "chooses a kind and active or passive play",
-    "stake": "adds discs to the prize or takes one",
-    "place": "places a stone",
-}
-
-
-def awaiting_text(state: GameState) -> str:
+def awaiting_text(state: GameState) -> Msg:
     """Who must act now, in a sentence for the top of the screen."""
     aw = q.awaiting(state)
     if aw is None:
-        return f"Game over: {' & '.join(state.winners)} won"
-    if aw.action == "tilt":
-        return "Waiting for the scale to settle"
-    return f"{aw.player} {_WORDS[aw.action]}"
+        return msg("Game over: {winners} won", winners=" & ".join(state.winners))
+    match aw.action:
+        case "tilt":
+            return msg("Waiting for the scale to settle")
+        case "answer":
+            return msg("{who} answers the offer of a partnership", who=aw.player)
+        case "keep":
+            return msg("{who} chooses which boulder to keep", who=aw.player)
+        case "condition":
+            return msg("{who} chooses: heavier or lighter side wins", who=aw.player)
+        case "call":
+            return msg("{who} calls who places next", who=aw.player)
+        case "mode":
+            return msg("{who} chooses a kind and active or passive play", who=aw.player)
+        case "stake":
+            return msg("{who} adds discs to the prize or takes one", who=aw.player)
+        case "place":
+            return msg("{who} places a stone", who=aw.player)
+    return msg("{who} {action}", who=aw.player, action=aw.action)
 
 
-def undo_hint(action: A.Action, before: GameState, after: GameState) -> str:
+def undo_hint(action: A.Action, before: GameState, after: GameState) -> Msg:
     """What players must do on the table when ``action`` (which led from ``before`` to
     ``after``) is undone: stones to take back, the scale to reset, discs to move back."""
-    parts: list[str] = []
+    parts: list[Msg] = []
+    taken_back = False
     match action:
         case A.Place(stones=st, space=sp) | A.Boulder(stones=st, space=sp):
-            parts.append(f"take {'+'.join(st)} off {sp} and give it back to {action.player}")
+            parts.append(
+                msg(
+                    "take {stones} off {space} and give it back to {who}",
+                    stones="+".join(st),
+                    space=sp,
+                    who=action.player,
+                )
+            )
         case A.Notch():
-            parts.append("put the scale back on the middle notch")
+            parts.append(msg("put the scale back on the middle notch"))
         case A.Fate():
-            parts.append(f"put the Stone of Fate back at {before.round.fate_x:g} mm")
+            parts.append(msg("put the Stone of Fate back at {x:g} mm", x=before.round.fate_x))
         case A.Tilt():
             on = "; ".join(
                 f"{s} {'+'.join(p.stones)}"
                 for s, p in zip(SPACES, before.round.placements, strict=True)
                 if p is not None
             )
-            parts.append(f"the round is open again: the stones go back on the scale ({on})")
+            parts.append(
+                msg("the round is open again: the stones go back on the scale ({on})", on=on)
+            )
             if before.cards != after.cards:
                 cards = "; ".join(
                     f"{n}: {', '.join(k)}"
                     for n, k in zip(before.players, before.cards, strict=True)
                 )
-                parts.append(f"the stone cards go back ({cards})")
+                parts.append(msg("the stone cards go back ({cards})", cards=cards))
         case A.Keep(stone=s):
             parts.append(
-                f"{action.player} puts {s} back beside the other boulder: the choice is open again"
+                msg(
+                    "{who} puts {stone} back beside the other boulder: the choice is open again",
+                    who=action.player,
+                    stone=s,
+                )
             )
         case _:  # the page says "Undone." before the hints: name what, not "undone" again
-            parts.append(f"taken back: {describe(action)}")
+            taken_back = True
+            parts.append(msg("taken back: {action}", action=describe(action)))
     if (before.discs, before.pot, before.supply) != (after.discs, after.pot, after.supply):
         held = ", ".join(f"{n} {d}" for n, d in zip(before.players, before.discs, strict=True))
-        parts.append(f"discs back to: {held}, pot {before.pot}, supply {before.supply}")
-    elif len(parts) == 1 and parts[0].startswith("taken back"):
-        parts.append("nothing to change on the table")
-    text = "; ".join(parts)
-    return text[0].upper() + text[1:]
+        parts.append(
+            msg(
+                "discs back to: {held}, pot {pot}, supply {supply}",
+                held=held,
+                pot=before.pot,
+                supply=before.supply,
+            )
+        )
+    elif taken_back:
+        parts.append(msg("nothing to change on the table"))
+    return clauses(parts)
 
 
 def start_record(

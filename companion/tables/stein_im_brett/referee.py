@@ -32,6 +32,8 @@ from typing import Any
 from ...games.stein_im_brett import queries as q
 from ...games.stein_im_brett.names import COLOURS, DEFAULT_LAYOUT
 from ...games.stein_im_brett.state import GameState
+from ...games.stein_im_brett.text import colour
+from ...i18n.message import Msg, msg, nmsg
 from ...sensing.observations import BoardLost, CellsChanged, Observation
 
 EMPTY, UNKNOWN = "empty", "unknown"
@@ -43,7 +45,8 @@ class Reaction:
     referee's)."""
 
     submit: tuple[dict[str, Any], ...] = ()  # records, in order, for the rules to check
-    warnings: tuple[str, ...] = ()  # every warning now standing (replaces the previous)
+    #: every warning now standing (replaces the previous): messages (``companion.i18n``)
+    warnings: tuple[str, ...] = ()
     asks: tuple[dict[str, Any], ...] = ()  # unused here: the camera asks nothing
 
 
@@ -51,8 +54,13 @@ def _fields(ids: list[str]) -> str:
     return ", ".join(ids)
 
 
-def _stones(pairs: list[tuple[str, str]]) -> str:
-    return ", ".join(f"{c} on {f}" for f, c in pairs)
+def _stones(pairs: list[tuple[str, str]]) -> Msg:
+    """``red on c3, blue on d5`` (each colour in the language)."""
+    out: Msg | None = None
+    for f, c in pairs:
+        item = msg("{colour} on {field}", colour=colour(c), field=f)
+        out = item if out is None else msg("{head}, {last}", head=out, last=item)
+    return out if out is not None else msg("nothing")
 
 
 @dataclass
@@ -203,31 +211,52 @@ class SteinImBrettCamera:
                 moved.append((f, to, c))
         for f, to, c in moved:
             warnings.append(
-                f"The {c} stone on {f} seems to have moved to {to}: put it back on {f}"
-                " (stones stay where they were placed)"
+                msg(
+                    "The {colour} stone on {field} seems to have moved to {to}: put it back on"
+                    " {field} (stones stay where they were placed)",
+                    colour=colour(c),
+                    field=f,
+                    to=to,
+                )
             )
         for f, c in vanished:
             warnings.append(
-                f"The {c} stone on {f} is gone (the camera sees {f} empty): put it back on {f},"
-                " or undo on the tablet if it was entered wrongly"
+                msg(
+                    "The {colour} stone on {field} is gone (the camera sees {field} empty): put"
+                    " it back on {field}, or undo on the tablet if it was entered wrongly",
+                    colour=colour(c),
+                    field=f,
+                )
             )
         for f, was, now in changed:
             warnings.append(
-                f"{f} holds a {was} stone, but the camera sees {now} there: put the {was} stone"
-                f" back on {f} (and the {now} one where it belongs)"
+                msg(
+                    "{field} holds a {was} stone, but the camera sees {now} there: put the"
+                    " {was} stone back on {field} (and the {now} one where it belongs)",
+                    field=f,
+                    was=colour(was),
+                    now=colour(now),
+                )
             )
         if self._held:
             held = sorted(self._held, key=state.board.index.__getitem__)
             warnings.append(
-                f"Undone: take the stones off {_fields(held)} (the camera leaves them out"
-                " until they are gone)"
+                msg(
+                    "Undone: take the stones off {fields} (the camera leaves them out"
+                    " until they are gone)",
+                    fields=_fields(held),
+                )
             )
         if self._leftover:
             left = sorted(self._leftover, key=state.board.index.__getitem__)
             warnings.append(
-                f"Round {len(state.scorings)} is scored: clear the board (stones still lie on"
-                f" {_fields(left)}); the stones that scored go to their owners' piles, the"
-                " others back to the box"
+                msg(
+                    "Round {round} is scored: clear the board (stones still lie on"
+                    " {fields}); the stones that scored go to their owners' piles, the"
+                    " others back to the box",
+                    round=len(state.scorings),
+                    fields=_fields(left),
+                )
             )
         submit = self._turn(state, new, warnings, blocked=bool(moved or vanished or changed))
         self._warnings = tuple(warnings)
@@ -247,23 +276,43 @@ class SteinImBrettCamera:
         aw = q.awaiting(state)
         if aw is None:
             warnings.append(
-                f"The game is over, but the camera sees new stones ({_stones(new)}): take them off"
+                msg(
+                    "The game is over, but the camera sees new stones ({stones}): take them off",
+                    stones=_stones(new),
+                )
             )
             return []
         if aw.action != "place":
             warnings.append(
-                f"Stones were placed ({_stones(new)}) before the starting player is known:"
-                " take them off, draw a stone from the bag for the starting player (enter"
-                " the draw on the tablet), then play"
+                msg(
+                    "Stones were placed ({stones}) before the starting player is known:"
+                    " take them off, draw a stone from the bag for the starting player (enter"
+                    " the draw on the tablet), then play",
+                    stones=_stones(new),
+                )
             )
             return []
         k = aw.stones or 0
         if len(new) > k:
             extra = len(new) - k
             warnings.append(
-                f"{aw.player} places {k} stone{'s' if k != 1 else ''} this turn, but the"
-                f" camera sees {len(new)} new ones ({_stones(new)}): take"
-                f" {'the extra stone' if extra == 1 else f'the {extra} extra stones'} off"
+                nmsg(
+                    "{who} places {k} stone this turn, but the camera sees {n} new ones"
+                    " ({stones}): {take}",
+                    "{who} places {k} stones this turn, but the camera sees {n} new ones"
+                    " ({stones}): {take}",
+                    k,
+                    who=aw.player,
+                    k=k,
+                    n=len(new),
+                    stones=_stones(new),
+                    take=nmsg(
+                        "take the extra stone off",
+                        "take the {extra} extra stones off",
+                        extra,
+                        extra=extra,
+                    ),
+                )
             )
             return []
         bag = q.in_bag(state)
@@ -271,11 +320,27 @@ class SteinImBrettCamera:
         if short:
             for c, n in short.items():
                 where = [f for f, d in new if d == c]
-                had = "no" if not bag[c] else f"only {bag[c]}"
+                had = (
+                    msg("The bag holds no {colour} stone", colour=colour(c))
+                    if not bag[c]
+                    else nmsg(
+                        "The bag holds only {n} {colour} stone",
+                        "The bag holds only {n} {colour} stones",
+                        bag[c],
+                        n=bag[c],
+                        colour=colour(c),
+                    )
+                )
                 warnings.append(
-                    f"The bag holds {had} {c} stone{'s' if bag[c] != 1 else ''}, but the"
-                    f" camera sees {n} new {c} on {_fields(where)}: check those stones' colours"
-                    " (enter the turn on the tablet if the camera misreads them)"
+                    msg(
+                        "{had}, but the camera sees {n} new {colour} on {fields}: check those"
+                        " stones' colours (enter the turn on the tablet if the camera misreads"
+                        " them)",
+                        had=had,
+                        n=n,
+                        colour=colour(c),
+                        fields=_fields(where),
+                    )
                 )
             return []
         if blocked or len(new) < k:

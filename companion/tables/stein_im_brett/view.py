@@ -31,6 +31,8 @@ from ...games.stein_im_brett.names import (
 )
 from ...games.stein_im_brett.state import GameState
 from ...games.stein_im_brett.summary import describe
+from ...games.stein_im_brett.text import colour
+from ...i18n.message import Msg, msg, nmsg
 
 #: The camera layout this game is read with (``companion/sensing/vision/layouts``).
 CAMERA_LAYOUT = "stein-im-brett"
@@ -84,8 +86,9 @@ def choices(state: GameState) -> list[dict[str, Any]]:
             {
                 "player": None,
                 "type": "draw",
-                "label": f"{c.capitalize()} drawn"
-                + ("" if state.owner_of(c) is not None else " (nobody's: draw again)"),
+                "label": msg("{colour} drawn", colour=_capital(c))
+                if state.owner_of(c) is not None
+                else msg("{colour} drawn (nobody's: draw again)", colour=_capital(c)),
                 "colour": hexes[c],
                 "record": {"type": "draw", "colour": c},
             }
@@ -95,7 +98,7 @@ def choices(state: GameState) -> list[dict[str, Any]]:
         {
             "player": aw.player,
             "type": "place",
-            "label": f"{aw.player} places {aw.stones}",
+            "label": msg("{who} places {n}", who=aw.player, n=aw.stones),
             "stones": aw.stones,
             "free": list(q.free_fields(state)),
             "bag": q.in_bag(state),
@@ -104,15 +107,31 @@ def choices(state: GameState) -> list[dict[str, Any]]:
     ]
 
 
-def awaiting_text(state: GameState) -> str:
+def _capital(c: str) -> Msg | str:
+    """A colour at the start of a label: ``Red`` (German colours are capitalised anyway)."""
+    return _CAPITALS.get(c, c.capitalize())
+
+
+#: The colours at the start of a button's label.
+_CAPITALS = {
+    "red": msg("Red"),
+    "yellow": msg("Yellow"),
+    "green": msg("Green"),
+    "blue": msg("Blue"),
+    "white": msg("White"),
+    "black": msg("Black"),
+}
+
+
+def awaiting_text(state: GameState) -> Msg:
     """Who must act now, in a sentence for the top of the screen."""
     aw = q.awaiting(state)
     if aw is None:
-        return f"Game over: {' & '.join(state.winners)} won"
+        return msg("Game over: {winners} won", winners=" & ".join(state.winners))
     if aw.action == "draw":
-        return "Draw a stone from the bag: its owner starts"
+        return msg("Draw a stone from the bag: its owner starts")
     n = aw.stones
-    return f"{aw.player} places {n} stone{'s' if n != 1 else ''}"
+    return nmsg("{who} places {n} stone", "{who} places {n} stones", n, who=aw.player, n=n)
 
 
 @lru_cache(maxsize=128)  # a turn's advice never changes: each snapshot reuses it
@@ -201,23 +220,41 @@ def view(
     }
 
 
-def undo_hint(action: A.Action, before: GameState, after: GameState) -> str:
+def undo_hint(action: A.Action, before: GameState, after: GameState) -> Msg:
     """What players must do on the table when ``action`` (from ``before`` to ``after``)
     is undone: stones back into the bag, a scored round's stones back on the board."""
     match action:
         case A.Place(stones=st):
-            where = ", ".join(f"the {c} stone off {f}" for f, c in st)
-            text = f"Take {where} and put them back into the bag"
+            where = [
+                msg("the {colour} stone off {field}", colour=colour(c), field=f) for f, c in st
+            ]
+            take = msg("Take {stones} and put them back into the bag", stones=_comma(where))
             if len(after.scorings) > len(before.scorings):
-                text += (
-                    f"; round {before.round_no} is open again: the stones that were cleared"
+                return msg(
+                    "{take}; round {round} is open again: the stones that were cleared"
                     " go back where they lay (the board as the dashboard shows it), the"
-                    " scored stones back from the piles"
+                    " scored stones back from the piles",
+                    take=take,
+                    round=before.round_no,
                 )
-            return text
+            return take
         case A.Draw(colour=c):
-            return f"The draw of a {c} stone is undone: draw again for the starting player"
-    return f"Taken back: {describe(action)}"  # the page says "Undone." before it
+            return msg(
+                "The draw of a {colour} stone is undone: draw again for the starting player",
+                colour=colour(c),
+            )
+    # the page says "Undone." before it
+    return msg("Taken back: {action}", action=describe(action))
+
+
+def _comma(items: list[Msg]) -> Msg | str:
+    """``a, b, c``: items joined with commas (as the English hint always did)."""
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        out = msg("{head}, {last}", head=out, last=item)
+    return out
 
 
 def start_record(
