@@ -80,7 +80,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(_dumps(result.rules.to_json(result.state)))
     else:
-        print(result.rules.to_text(result.state))
+        from .i18n.catalogues import render
+
+        print(render(result.rules.to_text(result.state), lang))
     return EXIT_OK
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n.message import Msg, lines, msg, nmsg
 from . import queries as q
 from .names import GAME, ROWS, TITLE, card_name
 from .state import GameState, Unit
@@ -78,48 +79,79 @@ def _cell(u: Unit | None) -> str:
     return f"[{text}]" if u.flipped else text
 
 
-def to_text(state: GameState) -> str:
+def to_text(state: GameState) -> Msg:
     """The board (row 13 at the top; ``L4+2`` a Lady 4 on two more cards, ``[..]`` flipped),
     the scores if the game ended now, discards and what is awaited."""
     names = state.players
     width = max(7, *(len(p) for p in names))
-    head = f"{TITLE}, {state.n} players" + (", dice variant" if state.dice else "")
-    lines = [head + (" (game over)" if state.finished else f", turn {state.turn_no}")]
-    lines.append(("row  " + " ".join(p.ljust(width) for p in names)).rstrip())
+    head = (
+        msg("{title}, {n} players, dice variant", title=TITLE, n=state.n)
+        if state.dice
+        else msg("{title}, {n} players", title=TITLE, n=state.n)
+    )
+    out: list[Any] = [
+        msg("{head} (game over)", head=head)
+        if state.finished
+        else msg("{head}, turn {turn}", head=head, turn=state.turn_no)
+    ]
+    out.append(msg("row  {names}", names=" ".join(p.ljust(width) for p in names).rstrip()))
     for r in range(ROWS, 0, -1):
         cells = " ".join(_cell(state.board[s][r - 1]).ljust(width) for s in range(state.n))
-        lines.append(f"{r:>3}  {cells}".rstrip())
+        out.append(f"{r:>3}  {cells}".rstrip())
     scores = q.scores(state)
     for s, p in enumerate(names):
         d = state.discards[s]
-        lost = f"; discards {', '.join(d)}" if d else ""
-        so_far = "" if state.finished else " if the game ended now"
-        lines.append(f"{p}: {scores[s]:+d} points{so_far}{lost}")
+        if state.finished:
+            line = msg("{who}: {points:+d} points", who=p, points=scores[s])
+        else:
+            line = msg("{who}: {points:+d} points if the game ended now", who=p, points=scores[s])
+        if d:
+            line = msg("{line}; discards {cards}", line=line, cards=", ".join(d))
+        out.append(line)
     if state.finished:
-        lines.append(f"Winners:  {and_list(state.winners)} with {max(scores)} points")
-        return "\n".join(lines)
-    lines.append(f"Awaiting: {awaited_words(state)}")
-    return "\n".join(lines)
+        best = max(scores)
+        out.append(
+            msg("Winners:  {winners} with {n} points", winners=and_list(state.winners), n=best)
+        )
+        return lines(out)
+    out.append(msg("Awaiting: {what}", what=awaited_words(state)))
+    return lines(out)
 
 
-def describe(action) -> str:
+def describe(action) -> Msg | str:
     """One action as a sentence for a log."""
     from . import actions as A
 
     match action:
         case A.Start(players=players, dice=dice):
-            return f"New game for {and_list(players)}" + (" with dice" if dice else "")
+            if dice:
+                return msg("New game for {players} with dice", players=and_list(players))
+            return msg("New game for {players}", players=and_list(players))
         case A.Move(player=p, row=r, cards=k, to=to):
-            what = "a card" if k == 1 else f"{k} cards"
-            return f"{p} moves {what} from row {r} to row {to}"
+            return nmsg(
+                "{who} moves a card from row {row} to row {to}",
+                "{who} moves {n} cards from row {row} to row {to}",
+                k,
+                who=p,
+                n=k,
+                row=r,
+                to=to,
+            )
         case A.Take(player=p, column=c, cards=k):
-            return f"{p} takes {k} card{'s' if k != 1 else ''} from {c}'s column"
+            return nmsg(
+                "{who} takes {n} card from {column}'s column",
+                "{who} takes {n} cards from {column}'s column",
+                k,
+                who=p,
+                n=k,
+                column=c,
+            )
         case A.End(player=p):
-            return f"{p} ends the turn"
+            return msg("{who} ends the turn", who=p)
         case A.Roll(player=p, value=v):
-            return f"{p} rolls a {v}"
+            return msg("{who} rolls a {value}", who=p, value=v)
         case A.Discard(player=p, row=r):
-            return f"{p} loses the top card on row {r} (Zugzwang)"
+            return msg("{who} loses the top card on row {row} (Zugzwang)", who=p, row=r)
     return repr(action)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n.message import Msg, lines, msg
 from . import actions as A
 from . import queries as q
 from .names import COLUMNS, GAME, SLOTS, TITLE, UNCOVER
@@ -49,81 +50,127 @@ def _cell(c: str | None) -> str:
     return "(face down)" if c is None else "(empty)" if c == "" else c
 
 
-def to_text(state: GameState) -> str:
+def to_text(state: GameState) -> Msg:
     """A few lines for a person: the layouts, the piles, the scores, what is awaited."""
     cat = state.catalogue
-    head = f"{TITLE}, {state.n} players, catalogue {cat.name}"
+    head: Any = msg("{title}, {n} players, catalogue {name}", title=TITLE, n=state.n, name=cat.name)
     if cat.provisional:
-        head += " (provisional)"
+        head = msg("{head} (provisional)", head=head)
     if state.finished:
-        head += f": game over after {state.turn_no} turns"
+        head = msg("{head}: game over after {n} turns", head=head, n=state.turn_no)
     elif state.phase == UNCOVER:
         ender = state.players[state.ender or 0]  # always set once the game has ended
-        head += (
-            f": the game ended in turn {state.turn_no} ({ender}'s layout is revealed);"
-            " cards to show"
+        head = msg(
+            "{head}: the game ended in turn {n} ({who}'s layout is revealed); cards to show",
+            head=head,
+            n=state.turn_no,
+            who=ender,
         )
     elif state.turn_no:
-        head += f": turn {state.turn_no}, {q.whose_turn(state)} to play"
+        head = msg(
+            "{head}: turn {n}, {who} to play", head=head, n=state.turn_no, who=q.whose_turn(state)
+        )
     else:
-        head += ": setup"
-    lines = [head]
+        head = msg("{head}: setup", head=head)
+    out: list[Any] = [head]
     width = max(len(p) for p in state.players)
     cells = [_cell(c) for lay in state.layouts for c in lay]
     w = max(len(c) for c in cells)
     for p, lay in zip(state.players, state.layouts, strict=True):
         for row, label in ((0, p), (1, "")):
             part = lay[row * COLUMNS : (row + 1) * COLUMNS]
-            lines.append(
+            out.append(
                 f"  {label:<{width}}  " + "  ".join(f"{_cell(c):<{w}}" for c in part).rstrip()
             )
-    lines.append(
-        f"Discard pile: {len(state.discard)} cards"
-        + (f", top {state.top}" if state.discard else "")
-        + f"; draw pile: {state.pile_size} cards"
-        + (f"; {q.whose_turn(state)} holds the drawn {state.drawn}" if state.drawn else "")
-    )
+    piles: Any = msg("Discard pile: {n} cards", n=len(state.discard))
+    if state.discard:
+        piles = msg("{piles}, top {card}", piles=piles, card=state.top)
+    piles = msg("{piles}; draw pile: {n} cards", piles=piles, n=state.pile_size)
+    if state.drawn:
+        piles = msg(
+            "{piles}; {who} holds the drawn {card}",
+            piles=piles,
+            who=q.whose_turn(state),
+            card=state.drawn,
+        )
+    out.append(piles)
     scores = ", ".join(f"{p} {s}" for p, s in zip(state.players, q.scores_now(state), strict=True))
     if state.finished:
         best = max(state.scores or (0,))
-        lines.append(f"Sterntaler: {scores}")
+        out.append(msg("Sterntaler: {scores}", scores=scores))
         for p, lay in zip(state.players, state.layouts, strict=True):
             ignored = score_layout(cat, lay).ignored
             if ignored:
                 slots = and_list(SLOTS[i] for i in ignored)
-                lines.append(f"            {p}: {slots} lie above or below a Magician, not scored")
-        lines.append(f"Winners:    {and_list(state.winners)} with {best} Sterntaler")
-        return "\n".join(lines)
-    lines.append(f"Sterntaler so far (face-up cards only): {scores}")
-    lines.append(f"Awaiting:   {waits_for(state)}")
-    return "\n".join(lines)
+                out.append(
+                    msg(
+                        "            {who}: {slots} lie above or below a Magician, not scored",
+                        who=p,
+                        slots=slots,
+                    )
+                )
+        out.append(
+            msg(
+                "Winners:    {winners} with {n} Sterntaler", winners=and_list(state.winners), n=best
+            )
+        )
+        return lines(out)
+    out.append(msg("Sterntaler so far (face-up cards only): {scores}", scores=scores))
+    out.append(msg("Awaiting:   {what}", what=waits_for(state)))
+    return lines(out)
 
 
-def describe(action: A.Action) -> str:
+def describe(action: A.Action) -> Msg | str:
     """One action as a sentence for a log."""
     match action:
         case A.Start(players=players, catalogue=catalogue):
-            return f"New game for {and_list(players)} with the catalogue {catalogue}"
-        case A.Upturn(card=c):
-            return f"The discard pile starts with {c}"
-        case A.Reveal(player=p, slot=s, card=c):
-            return f"{p} turns over {s}: {c}"
-        case A.Redraw(player=p, card=c):
-            return f"{p}'s Magician goes back into the draw pile; {p} draws {c} in its place"
-        case A.Take(player=p, slot=s, discards=d):
-            return f"{p} takes the discard pile's top card into {s}" + (
-                f", discarding {d}" if d else ""
+            return msg(
+                "New game for {players} with the catalogue {name}",
+                players=and_list(players),
+                name=catalogue,
             )
+        case A.Upturn(card=c):
+            return msg("The discard pile starts with {card}", card=c)
+        case A.Reveal(player=p, slot=s, card=c):
+            return msg("{who} turns over {slot}: {card}", who=p, slot=s, card=c)
+        case A.Redraw(player=p, card=c):
+            return msg(
+                "{who}'s Magician goes back into the draw pile; {who} draws {card} in its place",
+                who=p,
+                card=c,
+            )
+        case A.Take(player=p, slot=s, discards=d):
+            if d:
+                return msg(
+                    "{who} takes the discard pile's top card into {slot}, discarding {card}",
+                    who=p,
+                    slot=s,
+                    card=d,
+                )
+            return msg("{who} takes the discard pile's top card into {slot}", who=p, slot=s)
         case A.Draw(player=p, card=c):
-            return f"{p} draws {c}"
+            return msg("{who} draws {card}", who=p, card=c)
         case A.Exchange(player=p, slot=s, discards=d):
-            return f"{p} puts the drawn card into {s}" + (f", discarding {d}" if d else "")
+            if d:
+                return msg(
+                    "{who} puts the drawn card into {slot}, discarding {card}",
+                    who=p,
+                    slot=s,
+                    card=d,
+                )
+            return msg("{who} puts the drawn card into {slot}", who=p, slot=s)
         case A.Discard(player=p):
-            return f"{p} discards the drawn card"
+            return msg("{who} discards the drawn card", who=p)
         case A.Spell(player=p, slot=s, with_=w, at=t):
-            return f"{p}'s Magician exchanges {p}'s {s} with {w}'s {t}"
+            return msg(
+                "{who}'s Magician exchanges {who}'s {slot} with {other}'s {at}",
+                who=p,
+                slot=s,
+                other=w,
+                at=t,
+            )
         case A.Uncover(player=p, cards=cards):
-            return f"{p} shows " + ", ".join(f"{s} {c}" for s, c in cards)
+            return msg("{who} shows {cards}", who=p, cards=", ".join(f"{s} {c}" for s, c in cards))
     return repr(action)
 
 

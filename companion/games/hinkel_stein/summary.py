@@ -4,25 +4,41 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n.message import Msg, lines, msg, nmsg
 from . import queries as q
 from .names import GAME, KIND_PLURAL, ROUNDS_PER_PASS, SPACES
 from .state import GameState
-from .text import and_list
+from .text import and_list, word
 
-_ACTION_WORDS = {
-    "answer": "to answer the offer of a partnership",
-    "keep": "to choose which boulder to keep",
-    "condition": "to set the victory condition (heavier or lighter)",
-    "call": "to call who places next",
-    "mode": "to choose a kind and whether to play it actively",
-    "stake": "to add discs to the prize or take one",
-    "place": "to place a stone",
-    "tilt": "the scale to settle (tilt)",
-    "offer": "may offer a partnership",
-    "notch": "may move the scale to another notch",
-    "boulder": "may add the smallest boulder",
-    "fate": "may move the Stone of Fate",
-}
+
+def _awaited(who: str | None, action: str) -> Msg | str:
+    """``Ana to place a stone``, ``Ben may move the Stone of Fate``, ``the scale to settle``."""
+    match action:
+        case "answer":
+            return msg("{who} to answer the offer of a partnership", who=who)
+        case "keep":
+            return msg("{who} to choose which boulder to keep", who=who)
+        case "condition":
+            return msg("{who} to set the victory condition (heavier or lighter)", who=who)
+        case "call":
+            return msg("{who} to call who places next", who=who)
+        case "mode":
+            return msg("{who} to choose a kind and whether to play it actively", who=who)
+        case "stake":
+            return msg("{who} to add discs to the prize or take one", who=who)
+        case "place":
+            return msg("{who} to place a stone", who=who)
+        case "tilt":
+            return msg("the scale to settle (tilt)")
+        case "offer":
+            return msg("{who} may offer a partnership", who=who)
+        case "notch":
+            return msg("{who} may move the scale to another notch", who=who)
+        case "boulder":
+            return msg("{who} may add the smallest boulder", who=who)
+        case "fate":
+            return msg("{who} may move the Stone of Fate", who=who)
+    return f"{who} {action}" if who else action
 
 
 def to_json(state: GameState) -> dict[str, Any]:
@@ -44,101 +60,181 @@ def to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-def to_text(state: GameState) -> str:
+def to_text(state: GameState) -> Msg:
     """A few lines for a person: discs, pot, supply, chieftain, the scale, what is awaited."""
     names = state.players
-    lines = [
-        f"Hinkel & Stein, {state.n} players: pass {state.pass_no} of {state.passes},"
-        f" round {state.round_no} of {ROUNDS_PER_PASS}" + (" (game over)" if state.finished else "")
-    ]
-    discs = ", ".join(f"{p} {d}" for p, d in zip(names, state.discs, strict=True))
-    lines.append(f"Discs:     {discs}; pot {state.pot}; supply {state.supply}")
-    kinds = "; ".join(
-        f"{p}: {and_list(KIND_PLURAL[k] for k in ks)}"
-        for p, ks in zip(names, state.cards, strict=True)
+    head = msg(
+        "Hinkel & Stein, {n} players: pass {pass_no} of {passes}, round {round_no} of {rounds}",
+        n=state.n,
+        pass_no=state.pass_no,
+        passes=state.passes,
+        round_no=state.round_no,
+        rounds=ROUNDS_PER_PASS,
     )
+    out: list[Any] = [msg("{head} (game over)", head=head) if state.finished else head]
+    discs = ", ".join(f"{p} {d}" for p, d in zip(names, state.discs, strict=True))
+    out.append(
+        msg(
+            "Discs:     {discs}; pot {pot}; supply {supply}",
+            discs=discs,
+            pot=state.pot,
+            supply=state.supply,
+        )
+    )
+    kinds: list[Any] = [
+        msg("{who}: {kinds}", who=p, kinds=and_list(word("kinds", KIND_PLURAL[k]) for k in ks))
+        for p, ks in zip(names, state.cards, strict=True)
+    ]
     if state.n == 3:
-        kinds += "; quartz stones neutral"
-    lines.append(f"Stones:    {kinds}")
+        kinds.append(msg("quartz stones neutral"))
+    out.append(msg("Stones:    {kinds}", kinds=_semicolons(kinds)))
     if state.finished:
         best = max(state.discs)
-        lines.append(f"Winners:   {and_list(state.winners)} with {best} discs")
-        return "\n".join(lines)
-    r = state.round
-    chief = f"Chieftain: {names[state.chieftain]}"
-    if r.condition:
-        chief += f", the {r.condition} side wins"
-    if state.n == 3 and r.partner is not None:
-        chief += f", partnership with {names[r.partner]}"
-    elif state.n == 3 and (r.answered or r.done or r.turn):
-        chief += ", solo"
-    if state.n == 2 and q.mandatory_kind(state):
-        chief += f" (must play the {KIND_PLURAL[q.mandatory_kind(state)]} actively)"
-    lines.append(chief)
-    scale = []
-    for s, p in zip(SPACES, r.placements, strict=True):
-        scale.append(
-            f"{s} "
-            + (
-                f"{'+'.join(p.stones)} ({names[p.player]}{', passive' if p.passive else ''})"
-                if p
-                else "free"
+        out.append(
+            nmsg(
+                "Winners:   {winners} with {n} disc",
+                "Winners:   {winners} with {n} discs",
+                best,
+                winners=and_list(state.winners),
+                n=best,
             )
         )
-    lines.append(
-        f"Scale:     {'; '.join(scale)}; notch {r.notch}; Stone of Fate at {r.fate_x:g} mm"
+        return lines(out)
+    r = state.round
+    chief: Any = msg("Chieftain: {who}", who=names[state.chieftain])
+    if r.condition:
+        chief = msg(
+            "{chief}, the {side} side wins", chief=chief, side=word("condition", r.condition)
+        )
+    if state.n == 3 and r.partner is not None:
+        chief = msg("{chief}, partnership with {who}", chief=chief, who=names[r.partner])
+    elif state.n == 3 and (r.answered or r.done or r.turn):
+        chief = msg("{chief}, solo", chief=chief)
+    if state.n == 2 and q.mandatory_kind(state):
+        kinds_word = word("kinds", KIND_PLURAL[q.mandatory_kind(state)])
+        chief = msg("{chief} (must play the {kinds} actively)", chief=chief, kinds=kinds_word)
+    out.append(chief)
+    scale: list[Any] = []
+    for sp, p in zip(SPACES, r.placements, strict=True):
+        if p is None:
+            scale.append(msg("{space} free", space=sp))
+        elif p.passive:
+            scale.append(
+                msg(
+                    "{space} {stones} ({who}, passive)",
+                    space=sp,
+                    stones="+".join(p.stones),
+                    who=names[p.player],
+                )
+            )
+        else:
+            scale.append(f"{sp} {'+'.join(p.stones)} ({names[p.player]})")
+    out.append(
+        msg(
+            "Scale:     {spaces}; notch {notch}; Stone of Fate at {x:g} mm",
+            spaces=_semicolons(scale),
+            notch=word("notch", r.notch),
+            x=r.fate_x,
+        )
     )
     if state.last_result is not None:
         res = state.last_result
         paid = and_list(f"{names[i]} {res.paid[i]}" for i in range(state.n) if res.paid[i])
-        lines.append(
-            f"Last round: {res.down} side down, {res.winning_side} side won;"
-            f" paid {paid or 'nothing'}, {res.carried} left in the pot"
+        out.append(
+            msg(
+                "Last round: {down} side down, {won} side won; paid {paid}, {carried} left in"
+                " the pot",
+                down=word("side", res.down),
+                won=word("side", res.winning_side),
+                paid=paid if paid else msg("nothing"),
+                carried=res.carried,
+            )
         )
     aw = q.awaiting(state)
-    who = aw.player or "Waiting for"
-    lines.append(
-        f"Awaiting:  {who} {_ACTION_WORDS[aw.action]}"
-        if aw.player
-        else f"Awaiting:  {_ACTION_WORDS[aw.action]}"
-    )
+    out.append(msg("Awaiting:  {what}", what=_awaited(aw.player, aw.action)))
     for opt in q.optional_actions(state):
-        lines.append(f"           {opt.player} {_ACTION_WORDS[opt.action]}")
-    return "\n".join(lines)
+        out.append(msg("           {what}", what=_awaited(opt.player, opt.action)))
+    return lines(out)
 
 
-def describe(action) -> str:
+def _commas(items: list[Any]) -> Msg | str:
+    """``a, b, c`` (each item a message or text)."""
+    if not items:
+        return ""
+    joined = items[0]
+    for item in items[1:]:
+        joined = msg("{head}, {last}", head=joined, last=item)
+    return joined
+
+
+def _semicolons(items: list[Any]) -> Msg | str:
+    """``a; b; c`` (each item a message or text)."""
+    if not items:
+        return ""
+    joined = items[0]
+    for item in items[1:]:
+        joined = msg("{head}; {last}", head=joined, last=item)
+    return joined
+
+
+def describe(action) -> Msg | str:
     """One action as a sentence for the terminal demo and the dashboard's log."""
     from . import actions as A
 
     match action:
         case A.Start(players=players, deal=deal):
-            dealt = "; ".join(f"{p}: {', '.join(k)}" for p, k in zip(players, deal, strict=True))
-            return f"New game for {', '.join(players)}. Cards dealt: {dealt}"
+            dealt = [
+                msg("{who}: {kinds}", who=p, kinds=_commas([word("kind", x) for x in k]))
+                for p, k in zip(players, deal, strict=True)
+            ]
+            return msg(
+                "New game for {players}. Cards dealt: {dealt}",
+                players=", ".join(players),
+                dealt=_semicolons(dealt),
+            )
         case A.Offer(player=p, to=to):
-            return f"{p} offers {to} a partnership"
+            return msg("{who} offers {to} a partnership", who=p, to=to)
         case A.Answer(player=p, accept=acc):
-            return f"{p} {'accepts' if acc else 'declines'} the partnership"
+            if acc:
+                return msg("{who} accepts the partnership", who=p)
+            return msg("{who} declines the partnership", who=p)
         case A.Condition(player=p, wins=w):
-            return f"{p} (chieftain): the {w} side wins this round"
+            return msg(
+                "{who} (chieftain): the {side} side wins this round",
+                who=p,
+                side=word("condition", w),
+            )
         case A.Call(player=p, calls=c, stones=st):
-            return f"{p} calls {c}" + (" to place a quartz" if st == "quartz" else "")
+            if st == "quartz":
+                return msg("{who} calls {called} to place a quartz", who=p, called=c)
+            return msg("{who} calls {called}", who=p, called=c)
         case A.Mode(player=p, kind=k, active=act):
-            return f"{p} plays the {KIND_PLURAL[k]} {'actively' if act else 'passively'}"
+            kinds = word("kinds", KIND_PLURAL[k])
+            if act:
+                return msg("{who} plays the {kinds} actively", who=p, kinds=kinds)
+            return msg("{who} plays the {kinds} passively", who=p, kinds=kinds)
         case A.Stake(player=p, add=add, take=take):
             if add is not None:
-                return f"{p} adds {add} disc{'s' if add != 1 else ''} to the prize"
-            return f"{p} takes {take} disc and gives up a share of the prize"
+                return nmsg(
+                    "{who} adds {n} disc to the prize",
+                    "{who} adds {n} discs to the prize",
+                    add,
+                    who=p,
+                    n=add,
+                )
+            return msg("{who} takes {n} disc and gives up a share of the prize", who=p, n=take)
         case A.Notch(player=p, notch=n):
-            return f"{p} moves the scale onto the {n} notch"
+            return msg(
+                "{who} moves the scale onto the {notch} notch", who=p, notch=word("notch", n)
+            )
         case A.Place(player=p, stones=st, space=sp):
-            return f"{p} places {'+'.join(st)} on {sp}"
+            return msg("{who} places {stones} on {space}", who=p, stones="+".join(st), space=sp)
         case A.Boulder(player=p, stones=st, space=sp):
-            return f"{p} adds {'+'.join(st)} on {sp}"
+            return msg("{who} adds {stones} on {space}", who=p, stones="+".join(st), space=sp)
         case A.Fate(player=p, x=x):
-            return f"{p} moves the Stone of Fate to {x:g} mm"
+            return msg("{who} moves the Stone of Fate to {x:g} mm", who=p, x=x)
         case A.Tilt(down=d):
-            return f"The scale settles: {d} side down"
+            return msg("The scale settles: {side} side down", side=word("side", d))
         case A.Keep(player=p, stone=s):
-            return f"{p} keeps {s}"
+            return msg("{who} keeps {stone}", who=p, stone=s)
     return repr(action)

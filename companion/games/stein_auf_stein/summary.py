@@ -5,20 +5,52 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n.message import Msg, lines, msg, nmsg
 from . import queries as q
 from . import scoring
 from .names import GAME, REMAINING, TITLE, VARIANT_TITLES
 from .state import GameState
-from .text import and_list, blocks, mm
+from .text import and_list, mm_words, word
 from .turns import end_reason
 
-_ACTION_WORDS = {
-    "roll": "to roll the die",
-    "lift": "to try with the crane",
-    "pile": "to pile the block just fished out",
-    "measure": "to have the {build} measured",
-    "stop": "may stop building the tower",
+#: The variants' titles in a sentence, marked for translation.
+_VARIANTS = {
+    "basic": msg("basic game (longest row)"),
+    "yardstick": msg("yardstick (rows measured with the yardstick)"),
+    "tower": msg("tower (tallest tower)"),
+    "master-tower": msg("master tower builder (piled in fishing order)"),
+    "solo": msg("solo constructor (against the remaining blocks' tower)"),
 }
+_SCORINGS = {"computed": msg("computed"), "measured": msg("measured")}
+_ORDERS = {"free": msg("free"), "fishing": msg("fishing")}
+
+
+def _variant(v: str) -> Msg | str:
+    return _VARIANTS.get(v, VARIANT_TITLES.get(v, v))
+
+
+def _blocks(ids) -> Msg | str:
+    """``R1+G2``, or ``none``."""
+    ids = list(ids)
+    return "+".join(ids) if ids else msg("none")
+
+
+def _awaited(who: str, action: str, build: str, of: str | None) -> Msg | str:
+    """``Ana to roll the die``, ``Ben may stop building the tower``."""
+    match action:
+        case "roll":
+            return msg("{who} to roll the die", who=who)
+        case "lift":
+            return msg("{who} to try with the crane", who=who)
+        case "pile":
+            return msg("{who} to pile the block just fished out", who=who)
+        case "measure" if of == REMAINING:
+            return msg("{who} to have the tower of the remaining blocks measured", who=who)
+        case "measure":
+            return msg("{who} to have the {build} measured", who=who, build=word("build", build))
+        case "stop":
+            return msg("{who} may stop building the tower", who=who)
+    return f"{who} {action}"
 
 
 def to_json(state: GameState) -> dict[str, Any]:
@@ -60,99 +92,138 @@ def to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-def to_text(state: GameState) -> str:
+def to_text(state: GameState) -> Msg:
     """A few lines for a person: the site, each player's blocks, what is awaited."""
     names = state.players
     cat = state.catalogue
-    head = f"{TITLE}, {VARIANT_TITLES[state.variant]}"
-    head += f", {state.n} player{'s' if state.n != 1 else ''}, scoring {state.scoring}"
+    head: Any = nmsg(
+        "{title}, {variant}, {n} player, scoring {scoring}",
+        "{title}, {variant}, {n} players, scoring {scoring}",
+        state.n,
+        title=TITLE,
+        variant=_variant(state.variant),
+        n=state.n,
+        scoring=_SCORINGS.get(state.scoring, state.scoring),
+    )
     if state.solo:
-        head += f" ({state.build}, {state.order} order)"
-    lines = [head + (" (game over)" if state.finished else f": turn {state.turn_no}")]
-    lines.append(f"Site:      {blocks(cat.sorted(state.site))}")
+        head = msg(
+            "{head} ({build}, {order} order)",
+            head=head,
+            build=word("build", state.build),
+            order=_ORDERS.get(state.order, state.order),
+        )
+    out: list[Any] = [
+        msg("{head} (game over)", head=head)
+        if state.finished
+        else msg("{head}: turn {n}", head=head, n=state.turn_no)
+    ]
+    out.append(msg("Site:      {blocks}", blocks=_blocks(cat.sorted(state.site))))
+    build = word("build", state.build)
     for i, p in enumerate(names):
-        line = f"{p + ':':<10} {blocks(state.kept[i])}"
+        line: Any = msg("{label} {blocks}", label=f"{p + ':':<10}", blocks=_blocks(state.kept[i]))
         if state.piling:
-            line += f"; piled {blocks(state.towers[i])}"
+            line = msg("{line}; piled {blocks}", line=line, blocks=_blocks(state.towers[i]))
             if state.set_aside(i):
-                line += f", set aside {blocks(state.set_aside(i))}"
+                line = msg(
+                    "{line}, set aside {blocks}", line=line, blocks=_blocks(state.set_aside(i))
+                )
             if i in state.stopped:
-                line += " (stopped)"
+                line = msg("{line} (stopped)", line=line)
             if i == state.fallen:
-                line += " (FELL OVER)"
-        line += f"; {state.build} {mm(scoring.computed_mm(state, i))} computed"
+                line = msg("{line} (FELL OVER)", line=line)
+        line = msg(
+            "{line}; {build} {length} computed",
+            line=line,
+            build=build,
+            length=mm_words(scoring.computed_mm(state, i)),
+        )
         if state.measuring and state.ended_by is not None:
-            line += f", {_measured_words(state, i)}"
-        lines.append(line)
+            line = msg("{line}, {measured}", line=line, measured=_measured_words(state, i))
+        out.append(line)
     if state.solo:
-        rest = f"{mm(scoring.remaining_computed_mm(state))} computed"
+        rest: Any = msg("{length} computed", length=mm_words(scoring.remaining_computed_mm(state)))
         if state.measuring and state.ended_by is not None:
-            rest += f", {_remaining_measured_words(state)}"
-        lines.append(f"Remaining: tower of the blocks left on the site, {rest}")
+            rest = msg("{line}, {measured}", line=rest, measured=_remaining_measured_words(state))
+        out.append(msg("Remaining: tower of the blocks left on the site, {rest}", rest=rest))
     if state.last is not None:
         r = state.last
-        lines.append(
-            f"Last try:  {names[r.player]} rolled {r.colour}, lifted {blocks(r.lifted)},"
-            f" kept {blocks(r.kept)}, returned {blocks(r.returned)}"
+        out.append(
+            msg(
+                "Last try:  {who} rolled {colour}, lifted {lifted}, kept {kept}, returned"
+                " {returned}",
+                who=names[r.player],
+                colour=word("colour", r.colour),
+                lifted=_blocks(r.lifted),
+                kept=_blocks(r.kept),
+                returned=_blocks(r.returned),
+            )
         )
     if state.ended_by is not None:
-        lines.append(f"Play over: {end_reason(state)}")
+        out.append(msg("Play over: {reason}", reason=end_reason(state)))
     if state.finished:
         if state.winners:
-            lines.append(f"Winners:   {and_list(state.winners)}")
+            out.append(msg("Winners:   {winners}", winners=and_list(state.winners)))
         else:
-            lines.append("Winners:   nobody")
-        return "\n".join(lines)
+            out.append(msg("Winners:   nobody"))
+        return lines(out)
     aw = q.awaiting(state)
     if state.rolled:
-        lines.append(f"Rolled:    {state.rolled}")
-    words = _ACTION_WORDS[aw.action].format(build=state.build)
-    if aw.action == "measure" and aw.of == REMAINING:
-        words = "to have the tower of the remaining blocks measured"
-    lines.append(f"Awaiting:  {aw.player} {words}")
+        out.append(msg("Rolled:    {colour}", colour=word("colour", state.rolled)))
+    out.append(msg("Awaiting:  {what}", what=_awaited(aw.player, aw.action, state.build, aw.of)))
     for opt in q.optional_actions(state):
         if opt.action == "fall":
-            lines.append(f"           ({opt.player}'s tower may fall over)")
+            out.append(msg("           ({who}'s tower may fall over)", who=opt.player))
         else:
-            lines.append(f"           {opt.player} {_ACTION_WORDS[opt.action]}")
-    return "\n".join(lines)
+            out.append(
+                msg("           {what}", what=_awaited(opt.player, opt.action, state.build, None))
+            )
+    return lines(out)
 
 
-def _measured_words(state: GameState, seat: int) -> str:
+def _measured_words(state: GameState, seat: int) -> Msg:
     """A seat's measurement: the mm, ``?`` while awaited, ``0 mm`` without blocks; a
     fallen tower is never measured (SAS-11)."""
     if seat == state.fallen:
-        return "not measured"
+        return msg("not measured")
     if not scoring.building_blocks(state, seat):
-        return "0 mm measured"
-    return f"{mm(state.measured[seat])} measured"
+        return msg("{length} measured", length=mm_words(0))
+    return msg("{length} measured", length=mm_words(state.measured[seat]))
 
 
-def _remaining_measured_words(state: GameState) -> str:
+def _remaining_measured_words(state: GameState) -> Msg:
     """Solo: the remaining blocks' tower, not measured once the own tower fell."""
     if state.fallen is not None:
-        return "not measured"
-    return f"{mm(state.remaining_measured) if state.site else '0 mm'} measured"
+        return msg("not measured")
+    length = mm_words(state.remaining_measured) if state.site else mm_words(0)
+    return msg("{length} measured", length=length)
 
 
-def describe(action) -> str:
+def describe(action) -> Msg | str:
     """One action as a sentence for a log."""
     from . import actions as A
 
     match action:
         case A.Start(players=players, variant=v):
-            return f"New game of {TITLE} ({VARIANT_TITLES[v]}) for {and_list(players)}"
+            return msg(
+                "New game of {title} ({variant}) for {players}",
+                title=TITLE,
+                variant=_variant(v),
+                players=and_list(players),
+            )
         case A.Roll(player=p, colour=c):
-            return f"{p} rolls {c}"
+            return msg("{who} rolls {colour}", who=p, colour=word("colour", c))
         case A.Lift(player=p, blocks=bs):
-            return f"{p} lifts {blocks(bs)}" if bs else f"{p} hooks nothing"
+            if bs:
+                return msg("{who} lifts {blocks}", who=p, blocks=_blocks(bs))
+            return msg("{who} hooks nothing", who=p)
         case A.Pile(player=p, block=b):
-            return f"{p} piles {b}"
+            return msg("{who} piles {block}", who=p, block=b)
         case A.Stop(player=p):
-            return f"{p} stops building the tower"
+            return msg("{who} stops building the tower", who=p)
         case A.Fall(player=p):
-            return f"{p}'s tower falls over"
+            return msg("{who}'s tower falls over", who=p)
         case A.Measure(player=p, mm=v, of=of):
-            what = "the remaining blocks' tower" if of == REMAINING else f"{p}'s build"
-            return f"{what} measures {mm(v)}"
+            if of == REMAINING:
+                return msg("the remaining blocks' tower measures {length}", length=mm_words(v))
+            return msg("{who}'s build measures {length}", who=p, length=mm_words(v))
     return repr(action)

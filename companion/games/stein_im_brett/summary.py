@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n.message import Msg, lines, msg, nmsg
 from . import queries as q
 from . import scoring
 from .board import Board
 from .names import COLOURS, GAME, INITIALS, ROUNDS, TITLE
 from .state import GameState
-from .text import and_list, stones
+from .text import and_list, colour, stones
 
 
 def to_json(state: GameState) -> dict[str, Any]:
@@ -69,49 +70,99 @@ def draw_board(board: Board, cells: tuple[str | None, ...]) -> list[str]:
     return lines
 
 
-def to_text(state: GameState) -> str:
+def to_text(state: GameState) -> Msg:
     """A few lines for a person: the board, the bag, the scores, what is awaited."""
     names = state.players
-    head = f"{TITLE}, {state.n} players: round {state.round_no} of {ROUNDS}"
-    lines = [head + (" (game over)" if state.finished else "")]
-    lines.append(
-        "Colours:   "
-        + "; ".join(f"{p} {and_list(cs)}" for p, cs in zip(names, state.colours, strict=True))
+    head = msg(
+        "{title}, {n} players: round {round_no} of {rounds}",
+        title=TITLE,
+        n=state.n,
+        round_no=state.round_no,
+        rounds=ROUNDS,
+    )
+    out: list[Any] = [msg("{head} (game over)", head=head) if state.finished else head]
+    out.append(
+        msg(
+            "Colours:   {colours}",
+            colours=_joined(
+                [
+                    msg("{who} {colours}", who=p, colours=and_list(colour(c) for c in cs))
+                    for p, cs in zip(names, state.colours, strict=True)
+                ],
+                "; ",
+            ),
+        )
     )
     board = state.board
     shown = state.scorings[-1].cells if state.finished and state.scorings else state.cells
-    lines.append("Board:" + ("     (at the last scoring)" if shown is not state.cells else ""))
-    lines.extend("           " + row for row in draw_board(board, shown))
-    lines.append(f"Bag:       {', '.join(f'{c} {n}' for c, n in q.in_bag(state).items())}")
+    out.append(
+        msg("Board:     (at the last scoring)") if shown is not state.cells else msg("Board:")
+    )
+    out.extend("           " + row for row in draw_board(board, shown))
+    bag = [msg("{colour} {n}", colour=colour(c), n=n) for c, n in q.in_bag(state).items()]
+    out.append(msg("Bag:       {bag}", bag=_joined(bag, ", ")))
     if not state.finished:
         live = q.live_points(state)
-        lines.append(
-            "This round: "
-            + ", ".join(f"{p} {v}" for p, v in zip(names, live, strict=True))
-            + " (if it ended now)"
-        )
+        points = ", ".join(f"{p} {v}" for p, v in zip(names, live, strict=True))
+        out.append(msg("This round: {points} (if it ended now)", points=points))
     totals = scoring.totals(state)
-    lines.append("Totals:    " + ", ".join(f"{p} {v}" for p, v in zip(names, totals, strict=True)))
+    out.append(
+        msg(
+            "Totals:    {points}",
+            points=", ".join(f"{p} {v}" for p, v in zip(names, totals, strict=True)),
+        )
+    )
     if state.finished:
-        lines.append(f"Winners:   {and_list(state.winners)} with {max(totals)} points")
-        return "\n".join(lines)
+        best = max(totals)
+        out.append(
+            nmsg(
+                "Winners:   {winners} with {n} point",
+                "Winners:   {winners} with {n} points",
+                best,
+                winners=and_list(state.winners),
+                n=best,
+            )
+        )
+        return lines(out)
     aw = q.awaiting(state)
     if aw.action == "draw":
-        lines.append("Awaiting:  a stone drawn from the bag for the starting player")
+        out.append(msg("Awaiting:  a stone drawn from the bag for the starting player"))
     else:
-        lines.append(f"Awaiting:  {aw.player} to place {aw.stones} stones")
-    return "\n".join(lines)
+        out.append(
+            nmsg(
+                "Awaiting:  {who} to place {n} stone",
+                "Awaiting:  {who} to place {n} stones",
+                aw.stones,
+                who=aw.player,
+                n=aw.stones,
+            )
+        )
+    return lines(out)
 
 
-def describe(action) -> str:
+def _joined(items: list[Any], sep: str) -> Msg | str:
+    """Items joined with ``sep`` (``", "`` or ``"; "``), each a message or text."""
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        out = (
+            msg("{head}, {last}", head=out, last=item)
+            if sep == ", "
+            else msg("{head}; {last}", head=out, last=item)
+        )
+    return out
+
+
+def describe(action) -> Msg | str:
     """One action as a sentence for a log."""
     from . import actions as A
 
     match action:
         case A.Start(players=players):
-            return f"New game of {TITLE} for {and_list(players)}"
+            return msg("New game of {title} for {players}", title=TITLE, players=and_list(players))
         case A.Draw(colour=c):
-            return f"A {c} stone is drawn for the starting player"
+            return msg("A {colour} stone is drawn for the starting player", colour=colour(c))
         case A.Place(player=p, stones=st):
-            return f"{p} places {stones(st)}"
+            return msg("{who} places {stones}", who=p, stones=stones(st))
     return repr(action)
