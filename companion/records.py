@@ -15,6 +15,7 @@ from typing import Any
 
 from .errors import CompanionError
 from .games.registry import GAMES, GameRules, rules_for
+from .i18n.message import msg
 from .journal import Journal, is_journal
 
 
@@ -44,7 +45,8 @@ def jsonl_objects(lines: Iterable[str | bytes]) -> Iterator[tuple[int, Any]]:
                 raw = raw.decode("utf-8")
             except UnicodeDecodeError as e:
                 raise ReplayError(
-                    n, f"not valid UTF-8 text ({e.reason} at byte {e.start})"
+                    n,
+                    msg("not valid UTF-8 text ({why} at byte {at})", why=e.reason, at=e.start),
                 ) from None
         text = raw.strip()
         if not text:
@@ -52,7 +54,9 @@ def jsonl_objects(lines: Iterable[str | bytes]) -> Iterator[tuple[int, Any]]:
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as e:
-            raise ReplayError(n, f"not valid JSON ({e.msg} at column {e.colno})") from None
+            raise ReplayError(
+                n, msg("not valid JSON ({why} at column {at})", why=e.msg, at=e.colno)
+            ) from None
         yield n, obj
 
 
@@ -69,12 +73,19 @@ def replay_objects(objects: Iterable[tuple[int, Any]]) -> Replayed:
                 continue
             if not isinstance(obj, dict) or obj.get("type") != "start":
                 got = obj.get("type") if isinstance(obj, dict) else type(obj).__name__
-                raise ReplayError(n, f"a record begins with a 'start' line, not {got!r}")
+                raise ReplayError(
+                    n, msg("a record begins with a 'start' line, not {got!r}", got=got)
+                )
             rules = rules_for(obj.get("game"))
             if rules is None:
                 known = ", ".join(GAMES)
                 raise ReplayError(
-                    n, f"unknown game {obj.get('game')!r}; the companion knows {known}"
+                    n,
+                    msg(
+                        "unknown game {game!r}; the companion knows {known}",
+                        game=obj.get("game"),
+                        known=known,
+                    ),
                 )
         try:
             action = rules.parse_action(obj)
@@ -87,7 +98,7 @@ def replay_objects(objects: Iterable[tuple[int, Any]]) -> Replayed:
             raise ReplayError(n, why) from None
         actions.append(action)
     if rules is None:
-        raise ReplayError(last + 1, "the record is empty: it needs a 'start' line first")
+        raise ReplayError(last + 1, msg("the record is empty: it needs a 'start' line first"))
     return Replayed(rules, state, tuple(actions))
 
 

@@ -57,3 +57,40 @@ def test_a_language_the_companion_does_not_speak_is_a_usage_error(record, capsys
     assert "companion run: COMPANION_LANG: the companion speaks en, de, not 'tlh'" in (
         capsys.readouterr().err
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "english", "german"),
+    [
+        (
+            {"type": "condition", "player": "Ana", "wins": "heavy"},
+            "line 2: condition: 'wins' must be one of heavier, lighter, not 'heavy'",
+            "Zeile 2: condition: 'wins' muss eines von heavier, lighter sein, nicht 'heavy'",
+        ),
+        (
+            {"type": "condition", "player": "Ana"},
+            "line 2: condition: missing field 'wins'",
+            "Zeile 2: condition: es fehlt das Feld 'wins'",
+        ),
+        (
+            {"type": "jump", "player": "Ana"},
+            "line 2: unknown type 'jump'; the types are ",
+            "Zeile 2: unbekannter Typ 'jump'; die Typen sind ",
+        ),
+    ],
+)
+def test_a_malformed_record_is_named_in_the_tables_language(
+    tmp_path, monkeypatch, capsys, line, english, german
+):
+    for var in ("COMPANION_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(START) + "\n" + json.dumps(line) + "\n", encoding="utf-8")
+    assert main(["replay", str(path), "--lang", "de"]) == EXIT_RECORD
+    assert capsys.readouterr().err.startswith(german)
+    assert main(["replay", str(path)]) == EXIT_RECORD
+    assert capsys.readouterr().err.startswith(english)
+    assert main(["replay", str(path), "--json", "--lang", "de"]) == EXIT_RECORD
+    error = json.loads(capsys.readouterr().out)["error"]  # --json stays English
+    assert error.startswith(english.removeprefix("line 2: "))

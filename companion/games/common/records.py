@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...errors import MalformedRecord
+from ...i18n.message import msg
 
 #: type -> (action class, required fields, optional fields)
 FieldTable = Mapping[str, tuple[type, tuple[str, ...], tuple[str, ...]]]
@@ -22,42 +23,58 @@ Builders = Mapping[str, Callable[[dict, str], Any]]
 def text(v: Any, field: str, t: str) -> str:
     """A non-empty string."""
     if not isinstance(v, str) or not v:
-        raise MalformedRecord(f"{t}: {field!r} must be a non-empty string, not {v!r}")
+        raise MalformedRecord(
+            msg("{t}: {field!r} must be a non-empty string, not {v!r}", t=t, field=field, v=v)
+        )
     return v
 
 
 def nonblank(v: Any, field: str, t: str) -> str:
     """A string with more than white space in it (same message as ``text``)."""
     if not isinstance(v, str) or not v.strip():
-        raise MalformedRecord(f"{t}: {field!r} must be a non-empty string, not {v!r}")
+        raise MalformedRecord(
+            msg("{t}: {field!r} must be a non-empty string, not {v!r}", t=t, field=field, v=v)
+        )
     return v
 
 
 def choice(v: Any, field: str, t: str, allowed: tuple[str, ...]) -> str:
     """One of ``allowed``."""
     if v not in allowed:
-        raise MalformedRecord(f"{t}: {field!r} must be one of {', '.join(allowed)}, not {v!r}")
+        raise MalformedRecord(
+            msg(
+                "{t}: {field!r} must be one of {allowed}, not {v!r}",
+                t=t,
+                field=field,
+                allowed=", ".join(allowed),
+                v=v,
+            )
+        )
     return v
 
 
 def whole(v: Any, field: str, t: str) -> int:
     """A whole number (``true`` and ``false`` are not numbers)."""
     if isinstance(v, bool) or not isinstance(v, int):
-        raise MalformedRecord(f"{t}: {field!r} must be a whole number, not {v!r}")
+        raise MalformedRecord(
+            msg("{t}: {field!r} must be a whole number, not {v!r}", t=t, field=field, v=v)
+        )
     return v
 
 
 def boolean(v: Any, field: str, t: str) -> bool:
     """``true`` or ``false``."""
     if not isinstance(v, bool):
-        raise MalformedRecord(f"{t}: {field!r} must be true or false, not {v!r}")
+        raise MalformedRecord(
+            msg("{t}: {field!r} must be true or false, not {v!r}", t=t, field=field, v=v)
+        )
     return v
 
 
 def game(v: Any, name: str) -> str:
     """The ``start`` line's ``game``: exactly ``name``."""
     if v != name:
-        raise MalformedRecord(f"start: 'game' must be {name!r}, not {v!r}")
+        raise MalformedRecord(msg("start: 'game' must be {name!r}, not {v!r}", name=name, v=v))
     return v
 
 
@@ -101,7 +118,11 @@ def player_names(players: Any, *, at_least: int = 1, in_order: str = "") -> list
     value that is not a list of names (e.g. " in clockwise order")."""
     if not isinstance(players, list) or len(players) < max(at_least, 1):
         raise MalformedRecord(
-            f"start: 'players' must be a list of names{in_order}, not {players!r}"
+            msg(
+                "start: 'players' must be a list of names{in_order}, not {players!r}",
+                in_order=in_order,
+                players=players,
+            )
         )
     for p in players:
         why = name_problem(p)
@@ -114,7 +135,9 @@ def player_names(players: Any, *, at_least: int = 1, in_order: str = "") -> list
 def distinct(players: Sequence[str]) -> None:
     """The ``start`` line's players: no name twice."""
     if len(set(players)) != len(players):
-        raise MalformedRecord("start: every player needs a name of his own; a name appears twice")
+        raise MalformedRecord(
+            msg("start: every player needs a name of his own; a name appears twice")
+        )
 
 
 def same_players(
@@ -135,7 +158,9 @@ def require(obj: Mapping[str, Any], required: Sequence[str], t: str) -> None:
     """Every field in ``required`` is present in ``obj``."""
     missing = [f for f in required if f not in obj]
     if missing:
-        raise MalformedRecord(f"{t}: missing field {', '.join(repr(m) for m in missing)}")
+        raise MalformedRecord(
+            msg("{t}: missing field {fields}", t=t, fields=", ".join(repr(m) for m in missing))
+        )
 
 
 _KEEP = object()  # a field ``fields_record`` never omits for its value
@@ -186,23 +211,32 @@ class RecordFormat:
     def parse(self, obj: Any) -> Any:
         """One record object to an action; None for a ``comment``. Raises MalformedRecord."""
         if not isinstance(obj, dict):
-            raise MalformedRecord(f"each line must be a JSON object, not {type(obj).__name__}")
+            raise MalformedRecord(
+                msg("each line must be a JSON object, not {kind}", kind=type(obj).__name__)
+            )
         if "type" not in obj:
-            raise MalformedRecord("missing field 'type'")
+            raise MalformedRecord(msg("missing field 'type'"))
         t = obj["type"]
         if t == "comment":
             return None
         if self._forbidden and isinstance(t, str) and t in self._forbidden:
             raise MalformedRecord(self._forbidden[t])
         if not isinstance(t, str) or t not in self._fields:
-            raise MalformedRecord(f"unknown type {t!r}; the types are {', '.join(self.types)}")
+            raise MalformedRecord(
+                msg("unknown type {t!r}; the types are {types}", t=t, types=", ".join(self.types))
+            )
         _, required, optional = self._fields[t]
         require(obj, required, t)
         unknown = [f for f in obj if f != "type" and f not in required and f not in optional]
         if unknown:
             allowed = ", ".join((*required, *optional))
             raise MalformedRecord(
-                f"{t}: unknown field {', '.join(repr(u) for u in unknown)}; {t} has {allowed}"
+                msg(
+                    "{t}: unknown field {fields}; {t} has {allowed}",
+                    t=t,
+                    fields=", ".join(repr(u) for u in unknown),
+                    allowed=allowed,
+                )
             )
         return self._build[t](obj, t)
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...errors import MalformedRecord
+from ...i18n.message import msg
 from ..common.records import RecordFormat, choice, game, nonblank, player_names, require
 from .actions import Action, Fall, Lift, Measure, Pile, Roll, Start, Stop
 from .catalogue import Block
@@ -65,7 +66,7 @@ def _start(o: dict, t: str) -> Start:
     game(o["game"], GAME)
     variant = choice(o["variant"], "variant", t, VARIANTS)
     players = o["players"]
-    player_names(players, in_order=" in clockwise order")
+    player_names(players, in_order=msg(" in clockwise order"))
     bs = o["blocks"]
     if not isinstance(bs, list) or not bs:
         raise MalformedRecord("start: 'blocks' must be a list of block objects, the catalogue")

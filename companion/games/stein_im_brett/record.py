@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...errors import MalformedRecord
+from ...i18n.message import msg
 from ..common.records import (
     RecordFormat,
     game,
@@ -58,7 +59,7 @@ def _field(o: Any, n: int) -> tuple[str, int, int]:
 def _start(o: dict, t: str) -> Start:
     game(o["game"], GAME)
     players = o["players"]
-    player_names(players, in_order=" in clockwise order")
+    player_names(players, in_order=msg(" in clockwise order"))
     cs = o["colours"]
     if not isinstance(cs, dict):
         raise MalformedRecord(
