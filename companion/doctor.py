@@ -29,6 +29,7 @@ from pathlib import Path
 
 from .devices.backends import CHOICES as BACKEND_CHOICES
 from .errors import CompanionError, DeviceError
+from .i18n.message import msg
 from .profile import ProfileError, ScaleProfile, load_profile, resolve_profile_path
 
 OK, WARN, FAIL, SKIP = "ok", "warn", "FAIL", "skip"
@@ -39,17 +40,21 @@ DISK_FAIL_MB, DISK_WARN_MB = 100, 500
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """One check's outcome: ``status`` (ok, warn, FAIL, skip), what was found, the fix."""
+    """One check's outcome: ``status`` (ok, warn, FAIL, skip), what was found, the fix
+    (messages: ``lines(lang)`` says them in the table's language; the check's name and
+    the status stay as they are, words to search for)."""
 
     check: str
     status: str
     found: str
     fix: str = ""
 
-    def lines(self) -> list[str]:
-        out = [f"{self.status:<4}  {self.check}: {self.found}"]
+    def lines(self, lang: str = "en") -> list[str]:
+        from .i18n.catalogues import render
+
+        out = [f"{self.status:<4}  {self.check}: {render(self.found, lang)}"]
         if self.fix:
-            out.append(f"      fix: {self.fix}")
+            out.append("      " + render(msg("fix: {fix}", fix=self.fix), lang))
         return out
 
 
@@ -137,32 +142,36 @@ def check_dashboard(m: Machine) -> Verdict:
         reason = getattr(e, "reason", e)
         return fail(
             "dashboard",
-            f"nothing answers at {m.url} ({reason})",
-            "start it: sudo systemctl start companion (why it stopped:"
-            " journalctl -u companion -e), or companion run",
+            msg("nothing answers at {url} ({reason})", url=m.url, reason=str(reason)),
+            msg(
+                "start it: sudo systemctl start companion (why it stopped:"
+                " journalctl -u companion -e), or companion run"
+            ),
         )
     if status >= 500:
         return fail(
             "dashboard",
-            f"{m.url} answers HTTP {status}",
-            "see the error in journalctl -u companion -e",
+            msg("{url} answers HTTP {status}", url=m.url, status=status),
+            msg("see the error in journalctl -u companion -e"),
         )
-    return ok("dashboard", f"answers at {m.url} (HTTP {status})")
+    return ok("dashboard", msg("answers at {url} (HTTP {status})", url=m.url, status=status))
 
 
 def check_gpio(m: Machine) -> Verdict:
     if m.backend == "simulated":
-        return skip("gpio", "the simulated backend was asked for")
+        return skip("gpio", msg("the simulated backend was asked for"))
     try:
         m.probe_gpio()
     except DeviceError as e:
         return fail(
             "gpio",
-            f"no GPIO access ({e})",
-            "on a Raspberry Pi: sudo apt install python3-lgpio, and put this user in"
-            " the gpio group (sudo usermod -aG gpio $USER, then log in again)",
+            msg("no GPIO access ({reason})", reason=str(e)),
+            msg(
+                "on a Raspberry Pi: sudo apt install python3-lgpio, and put this user in"
+                " the gpio group (sudo usermod -aG gpio $USER, then log in again)"
+            ),
         )
-    return ok("gpio", "gpiozero's lgpio pin factory opens /dev/gpiochip*")
+    return ok("gpio", msg("gpiozero's lgpio pin factory opens /dev/gpiochip*"))
 
 
 def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
@@ -176,8 +185,8 @@ def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
         return [
             fail(
                 "hx711",
-                f"the load cells do not open ({e})",
-                "see the gpio check; check the profile's pins (hardware/pinmap.toml)",
+                msg("the load cells do not open ({reason})", reason=str(e)),
+                msg("see the gpio check; check the profile's pins (hardware/pinmap.toml)"),
             )
         ]
     kind = "simulated" if getattr(cells, "simulated", False) else "HX711"
@@ -188,8 +197,10 @@ def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
             fail(
                 "hx711",
                 str(e),
-                "check the boards' VCC (3.3 V) and GND, and the shared clock wire"
-                f" ({describe_gpio(profile.clock_gpio)})",
+                msg(
+                    "check the boards' VCC (3.3 V) and GND, and the shared clock wire ({pin})",
+                    pin=describe_gpio(profile.clock_gpio),
+                ),
             )
         ]
     finally:
@@ -203,8 +214,8 @@ def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
             out.append(
                 fail(
                     name,
-                    f"no samples in {m.seconds:g} s (never data-ready)",
-                    f"plug in its HX711 and check VCC, GND and DOUT to {pin}",
+                    msg("no samples in {s:g} s (never data-ready)", s=m.seconds),
+                    msg("plug in its HX711 and check VCC, GND and DOUT to {pin}", pin=pin),
                 )
             )
             continue
@@ -213,9 +224,16 @@ def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
             out.append(
                 fail(
                     name,
-                    f"stuck: all {s.samples} readings are {distinct.pop()} counts",
-                    f"a live HX711 is never that quiet: its DOUT ({pin}) is shorted"
-                    " or the chip hangs; power it off and on, check the cell's wires",
+                    msg(
+                        "stuck: all {n} readings are {raw} counts",
+                        n=s.samples,
+                        raw=str(distinct.pop()),
+                    ),
+                    msg(
+                        "a live HX711 is never that quiet: its DOUT ({pin}) is shorted"
+                        " or the chip hangs; power it off and on, check the cell's wires",
+                        pin=pin,
+                    ),
                 )
             )
             continue
@@ -228,40 +246,54 @@ def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
             out.append(
                 ok(
                     name,
-                    f"{kind}: {s.rate_sps:.1f} samples/s (configured"
-                    f" {profile.rate_sps}), noise {s.noise_g:.2f} g",
+                    msg(
+                        "{kind}: {rate:.1f} samples/s (configured {configured}), noise"
+                        " {noise:.2f} g",
+                        kind=kind,
+                        rate=s.rate_sps,
+                        configured=profile.rate_sps,
+                        noise=s.noise_g,
+                    ),
                 )
             )
     v = _noise_verdict(stats, profile)
     if v is not None:
-        found = (
-            f"noise {v.total_noise_g:.2f} g on the sum of the cells; masses"
-            f" {v.resolution_g:.1f} g apart told apart; a stone named after {v.decide_s:.2f} s"
+        found = msg(
+            "noise {noise:.2f} g on the sum of the cells; masses {apart:.1f} g apart told"
+            " apart; a stone named after {after:.2f} s",
+            noise=v.total_noise_g,
+            apart=v.resolution_g,
+            after=v.decide_s,
         )
         if v.verdict == "ok":
             out.append(ok("scale noise", found))
         elif v.verdict == "slow":
             out.append(warn("scale noise", found, v.advice))
         else:
-            out.append(fail("scale noise", f"too noisy: {found}", v.advice))
+            out.append(fail("scale noise", msg("too noisy: {found}", found=found), v.advice))
     return out
 
 
 def check_camera(m: Machine) -> Verdict:
     if m.backend == "simulated":
-        return skip("camera", "the simulated backend was asked for")
+        return skip("camera", msg("the simulated backend was asked for"))
     try:
         cam = m.open_camera()
     except DeviceError as e:
         return warn(
             "camera",
-            f"no camera opens ({e}); Hinkel & Stein is refereed by the scale alone, and"
-            " Stein im Brett turns must be entered on the tablet",
-            "sudo apt install python3-picamera2; check the ribbon cable (contacts"
-            " towards the board on a Pi 4) and that the user is in the video group",
+            msg(
+                "no camera opens ({reason}); Hinkel & Stein is refereed by the scale alone,"
+                " and Stein im Brett turns must be entered on the tablet",
+                reason=str(e),
+            ),
+            msg(
+                "sudo apt install python3-picamera2; check the ribbon cable (contacts"
+                " towards the board on a Pi 4) and that the user is in the video group"
+            ),
         )
     cam.close()
-    return ok("camera", "a camera opens (companion doctor camera checks frames)")
+    return ok("camera", msg("a camera opens (companion doctor camera checks frames)"))
 
 
 def check_calibration(m: Machine) -> list[Verdict]:
@@ -275,7 +307,7 @@ def check_calibration(m: Machine) -> list[Verdict]:
             fail(
                 "calibration",
                 str(e),
-                "give --profile a calibrated profile, or run companion calibrate scale",
+                msg("give --profile a calibrated profile, or run companion calibrate scale"),
             )
         ]
     out = []
@@ -283,7 +315,7 @@ def check_calibration(m: Machine) -> list[Verdict]:
         out.append(
             warn(
                 "calibration",
-                "the nominal default profile: not calibrated",
+                msg("the nominal default profile: not calibrated"),
                 "companion calibrate scale --reference-g 200",
             )
         )
@@ -293,28 +325,39 @@ def check_calibration(m: Machine) -> list[Verdict]:
             out.append(
                 warn(
                     "calibration",
-                    f"{path} is {age_days:.0f} days old",
-                    "load cells creep: companion calibrate scale again",
+                    msg("{path} is {days:.0f} days old", path=str(path), days=age_days),
+                    msg("load cells creep: companion calibrate scale again"),
                 )
             )
         else:
-            out.append(ok("calibration", f"{profile.name!r} ({path}), {age_days:.0f} days old"))
+            found = msg(
+                "{name!r} ({path}), {days:.0f} days old",
+                name=profile.name,
+                path=str(path),
+                days=age_days,
+            )
+            out.append(ok("calibration", found))
     try:
         differ = profile_disagreements(load_pinmap(), profile)
     except PinMapError as e:
-        out.append(warn("pin map", str(e), "restore hardware/pinmap.toml"))
+        out.append(warn("pin map", str(e), msg("restore hardware/pinmap.toml")))
         return out
     if differ:
         out.append(
             warn(
                 "pin map",
-                "the profile's HX711 pins differ from the pin map: " + "; ".join(differ),
-                "the driver uses the profile's: make the wiring,"
-                " the profile and hardware/pinmap.toml agree",
+                msg(
+                    "the profile's HX711 pins differ from the pin map: {differ}",
+                    differ="; ".join(differ),
+                ),
+                msg(
+                    "the driver uses the profile's: make the wiring,"
+                    " the profile and hardware/pinmap.toml agree"
+                ),
             )
         )
     else:
-        out.append(ok("pin map", "the profile's HX711 pins match hardware/pinmap.toml"))
+        out.append(ok("pin map", msg("the profile's HX711 pins match hardware/pinmap.toml")))
     return out
 
 
@@ -322,10 +365,12 @@ def check_disk(m: Machine) -> Verdict:
     where = m.state_dir if m.state_dir.exists() else m.state_dir.parent
     total, _, free = m.disk_usage(where)
     free_mb, share = free / 2**20, free / total if total else 0.0
-    found = f"{free_mb:,.0f} MB free ({share:.0%}) at {where}"
-    fix = "free space: sudo apt clean; sudo journalctl --vacuum-size=100M; remove old files"
+    found = msg(
+        "{mb:,.0f} MB free ({share:.0%}) at {where}", mb=free_mb, share=share, where=str(where)
+    )
+    fix = msg("free space: sudo apt clean; sudo journalctl --vacuum-size=100M; remove old files")
     if free_mb < DISK_FAIL_MB:
-        return fail("disk", found + ": journals may fail to write", fix)
+        return fail("disk", msg("{found}: journals may fail to write", found=found), fix)
     if free_mb < DISK_WARN_MB:
         return warn("disk", found, fix)
     return ok("disk", found)
@@ -336,36 +381,43 @@ def check_language(m: Machine) -> Verdict:
     from .i18n.catalogues import SOURCE_LANGUAGE, translations
     from .i18n.language import LanguageError, table_language
 
-    fix = 'set COMPANION_LANG, or language = "de" (or "en") in STATE_DIR/table.toml'
+    fix = msg('set COMPANION_LANG, or language = "de" (or "en") in STATE_DIR/table.toml')
     try:
         lang = table_language(None, state_dir=m.state_dir, environ=m.environ)
     except LanguageError as e:
         return fail("language", str(e), fix)
     if lang == SOURCE_LANGUAGE:
-        return ok("language", "en (English, the source language)")
+        return ok("language", msg("en (English, the source language)"))
     try:
         count = len(translations(lang)._catalog) - 1  # less the header
     except Exception as e:  # a damaged catalogue: say what, never crash the doctor
-        return fail("language", f"{lang}: its catalogue cannot be read: {e}", "reinstall")
-    return ok("language", f"{lang} ({count} messages in its catalogue)")
+        return fail(
+            "language",
+            msg("{lang}: its catalogue cannot be read: {reason}", lang=lang, reason=str(e)),
+            msg("reinstall"),
+        )
+    return ok("language", msg("{lang} ({n} messages in its catalogue)", lang=lang, n=count))
 
 
 def check_journals(m: Machine) -> list[Verdict]:
     games = m.state_dir / "games"
     files = sorted(games.glob("*.journal")) if games.is_dir() else []
     if not files:
-        return [ok("journals", f"no games yet in {games}")]
+        return [ok("journals", msg("no games yet in {where}", where=str(games)))]
     bad = [
         fail(
             f"journal {p.name}",
             why,
-            f"move it out of {games} (keep a copy); `companion export` may still save"
-            " the game from the copy",
+            msg(
+                "move it out of {where} (keep a copy); `companion export` may still save"
+                " the game from the copy",
+                where=str(games),
+            ),
         )
         for p in files
         if (why := _integrity(p))
     ]
-    return bad or [ok("journals", f"{len(files)} intact (PRAGMA integrity_check)")]
+    return bad or [ok("journals", msg("{n} intact (PRAGMA integrity_check)", n=len(files)))]
 
 
 def _integrity(path: Path) -> str | None:
@@ -389,7 +441,7 @@ def run_checks(m: Machine) -> Iterator[Verdict]:
     dashboard = check_dashboard(m)
     calibration = check_calibration(m)
     if dashboard.status == OK and m.backend != "simulated":
-        held = "the running companion holds it (sudo systemctl stop companion to check it)"
+        held = msg("the running companion holds it (sudo systemctl stop companion to check it)")
         yield from (skip(c, held) for c in ("gpio", "hx711", "camera"))
     else:
         gpio = check_gpio(m)
@@ -399,9 +451,9 @@ def run_checks(m: Machine) -> Iterator[Verdict]:
         except ProfileError:
             profile = None
         if gpio.status == FAIL:
-            yield skip("hx711", "no GPIO, so the HX711s cannot be read")
+            yield skip("hx711", msg("no GPIO, so the HX711s cannot be read"))
         elif profile is None:
-            yield skip("hx711", "no scale profile to read them with (see calibration)")
+            yield skip("hx711", msg("no scale profile to read them with (see calibration)"))
         else:
             yield from check_hx711(m, profile)
         yield check_camera(m)
@@ -431,19 +483,39 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return report(run_checks(m), m)
 
 
-def report(verdicts, m: Machine, out=print) -> int:
+def report_language(m: Machine) -> str:
+    """The language the report is written in: the table's; English when it is set
+    wrongly (the language check says so)."""
+    from .i18n.language import LanguageError, table_language
+
+    try:
+        return table_language(None, state_dir=m.state_dir, environ=m.environ)
+    except LanguageError:
+        return "en"
+
+
+def report(verdicts, m: Machine, out=print, lang: str | None = None) -> int:
+    """Print each verdict in the table's language (``lang``, else ``report_language``)."""
+    from .i18n.catalogues import render
+
+    lang = lang or report_language(m)
     failed = warned = 0
     for v in verdicts:
-        for line in v.lines():
+        for line in v.lines(lang):
             out(line)
         failed += v.status == FAIL
         warned += v.status == WARN
     for note in m.notes:
         out(f"note  {note}")
     if failed:
-        out(f"{failed} check(s) FAILED, {warned} warning(s): fix the FAIL lines first")
+        end = msg(
+            "{failed} check(s) FAILED, {warned} warning(s): fix the FAIL lines first",
+            failed=failed,
+            warned=warned,
+        )
     else:
-        out(f"all good ({warned} warning(s))" if warned else "all good")
+        end = msg("all good ({warned} warning(s))", warned=warned) if warned else msg("all good")
+    out(render(end, lang))
     return EXIT_PROBLEM if failed else EXIT_OK
 
 

@@ -18,3 +18,34 @@ def test_a_language_set_wrongly_fails_with_the_fix(tmp_path):
     assert got.status == FAIL
     assert "the companion speaks en, de, not 'fr'" in got.found
     assert "table.toml" in got.fix
+
+
+def test_the_doctor_reports_in_the_tables_language(tmp_path):
+    from companion.doctor import check_journals, report
+
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "20261201-100000-abcdef.journal").write_bytes(b"not a database at all" * 100)
+    for environ, fix, end in (
+        (
+            {"COMPANION_LANG": "de"},
+            "      Abhilfe: aus {games} verschieben (eine Kopie behalten);",
+            "1 Prüfung(en) FEHLGESCHLAGEN (FAIL), 0 Warnung(en): zuerst die FAIL-Zeilen beheben",
+        ),
+        (
+            {"COMPANION_LANG": "en"},
+            "      fix: move it out of {games} (keep a copy);",
+            "1 check(s) FAILED, 0 warning(s): fix the FAIL lines first",
+        ),
+    ):
+        m = Machine(tmp_path, environ=environ)
+        said: list[str] = []
+        assert report(check_journals(m), m, out=said.append) == 1
+        assert said[0].startswith("FAIL  journal 20261201-100000-abcdef.journal: damaged: ")
+        assert said[1].startswith(fix.format(games=games)), said
+        assert said[-1] == end
+    m = Machine(tmp_path / "empty", environ={"COMPANION_LANG": "de"})
+    said = []
+    assert report([check_language(m)], m, out=said.append) == 0
+    assert said[0].startswith("ok    language: de (") and "Meldungen im Katalog)" in said[0]
+    assert said[-1] == "alles gut"
