@@ -30,8 +30,23 @@ DEMO_GAMES = {
 }
 
 
+def _say(args: argparse.Namespace, message) -> str:
+    """``message`` (a game's description or summary) in the table's language."""
+    from .i18n.catalogues import render
+
+    return render(message, getattr(args, "language", None) or "en")
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
+    from .i18n.language import LanguageError, table_language
+
     title, allowed, default = DEMO_GAMES[args.game]
+    try:  # the table's language: the narration and the demo table's dashboard speak it
+        state_dir = Path(args.state_dir) if args.state_dir else None
+        args.language = table_language(getattr(args, "lang", None), state_dir=state_dir)
+    except LanguageError as e:
+        print(f"companion demo: {e}", file=sys.stderr)
+        return EXIT_USAGE
     if args.players is None:
         args.players = 2 if getattr(args, "vision", False) else default
     elif args.players not in allowed:
@@ -82,6 +97,7 @@ def _serve(args: argparse.Namespace, title: str, notice: str, play: Callable) ->
             host=args.host,
             port=args.port,
             background=lambda: players_thread(play, service),
+            language=getattr(args, "language", None),
         )
     except CannotListen as e:
         print(f"companion demo: {e}", file=sys.stderr)
@@ -218,13 +234,13 @@ def _tell_game(game_iter, args: argparse.Namespace, describe, to_text) -> int:
     apart, then the final state."""
     last = None
     for action, state in game_iter:
-        print(f"  {describe(action)}")
+        print(f"  {_say(args, describe(action))}")
         last = state
         if args.delay:
             time.sleep(args.delay)
     if last is not None:
         print()
-        print(to_text(last))
+        print(_say(args, to_text(last)))
     return EXIT_OK
 
 
@@ -238,10 +254,10 @@ def _tell_hinkel_stein(args: argparse.Namespace) -> int:
         f" players (seed {args.seed}), on a simulated scale."
     )
     for action, state in random_game_iter(args.players, args.seed):
-        print(f"  {describe(action)}")
+        print(f"  {_say(args, describe(action))}")
         if isinstance(action, Tilt):
             print()
-            print(to_text(state))
+            print(_say(args, to_text(state)))
             print()
         if args.delay:
             time.sleep(args.delay)
@@ -292,10 +308,10 @@ def _tell_hilo(args: argparse.Namespace) -> int:
     )
     result = play_game(args.players, args.seed)
     for action in result["played"]:
-        print(f"  {describe(action)}")
+        print(f"  {_say(args, describe(action))}")
         if args.delay:
             time.sleep(args.delay)
-    print(to_text(result["state"]))
+    print(_say(args, to_text(result["state"])))
     print(
         f"Recorded from the camera: {result['camera']} of {result['actions']} actions;"
         f" asked on the tablet: {result['asked']}; missed: {result['missed']};"
@@ -314,7 +330,7 @@ def _tell_stein_im_brett(args: argparse.Namespace) -> int:
     )
     scored = 0
     for action, state in random_game_iter(list(DEFAULT_NAMES[: args.players]), args.seed, care=0.5):
-        print(f"  {describe(action)}")
+        print(f"  {_say(args, describe(action))}")
         if len(state.scorings) > scored:  # a round ended: the board as it was scored
             scored = len(state.scorings)
             last = state.scorings[-1]
@@ -324,7 +340,7 @@ def _tell_stein_im_brett(args: argparse.Namespace) -> int:
                 + ", ".join(f"{p} {v}" for p, v in zip(state.players, last.points, strict=True))
             )
             if state.finished:
-                print(to_text(state))
+                print(_say(args, to_text(state)))
             else:
                 rows = draw_board(state.board, last.cells)
                 print("\n".join(["Board at the scoring:", *("    " + r for r in rows)]))
@@ -411,6 +427,11 @@ def register(
         help="HiLo, 2 players: render the table and read it with the card reader",
     )
     d.add_argument("--delay", type=float, default=0.02, help="--terminal: seconds between actions")
+    d.add_argument(
+        "--lang",
+        help="the table's language, en or de (default: COMPANION_LANG, else language in"
+        " STATE_DIR/table.toml, else the system locale)",
+    )
     from .blackbox.cli import add_record_options
 
     add_record_options(d)

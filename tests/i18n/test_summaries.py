@@ -83,3 +83,17 @@ def test_a_measured_length_has_a_decimal_comma_and_plurals_follow_the_count():
     assert render(one, "de") == "Ben legt 1 Scheibe in den Pott"
     assert render(two, "de") == "Ben legt 2 Scheiben in den Pott"
     assert (str(one), str(two)) == ("Ben adds 1 disc to the prize", "Ben adds 2 discs to the prize")
+
+
+def test_the_terminal_demo_tells_the_game_in_the_tables_language(tmp_path, monkeypatch, capsys):
+    for var in ("COMPANION_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    args = ["demo", "stein-auf-stein", "--terminal", "--delay", "0", "--seed", "2"]
+    assert main([*args, "--lang", "de"]) == EXIT_OK
+    german = capsys.readouterr().out
+    assert "  Neues Spiel Stein auf Stein (" in german and "\nSieger:    " in german
+    assert main(args) == EXIT_OK
+    english = capsys.readouterr().out
+    assert "  New game of Stein auf Stein (" in english and "\nWinners:   " in english
+    assert main([*args, "--lang", "fr"]) == 2
+    assert "the companion speaks en, de, not 'fr'" in capsys.readouterr().err
