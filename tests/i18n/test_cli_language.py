@@ -73,6 +73,16 @@ def test_a_language_the_companion_does_not_speak_is_a_usage_error(record, capsys
             "Zeile 2: condition: es fehlt das Feld 'wins'",
         ),
         (
+            {"type": "stake", "player": "Ana", "add": 0},
+            "line 2: stake: 'add' must be at least 1, not 0",
+            "Zeile 2: stake: 'add' muss mindestens 1 sein, nicht 0",
+        ),
+        (
+            {"type": "fate", "player": "Ana", "x": "left"},
+            "line 2: fate: 'x' must be a number of millimetres, not 'left'",
+            "Zeile 2: fate: 'x' muss eine Zahl in Millimetern sein, nicht 'left'",
+        ),
+        (
             {"type": "jump", "player": "Ana"},
             "line 2: unknown type 'jump'; the types are ",
             "Zeile 2: unbekannter Typ 'jump'; die Typen sind ",

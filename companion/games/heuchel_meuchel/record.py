@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...errors import MalformedRecord
+from ...i18n.message import msg
 from ..common.records import RecordFormat, boolean, game, player_names, same_players, text, whole
 from .actions import Action, Discard, End, Move, Roll, Start, Take
 from .names import CLASS_OF, GAME, ROWS
@@ -30,14 +31,29 @@ _CARD_NAMES = "F1..F6, M1..M6, Q1..Q6, L1..L6, B1..B6, P1..P6"
 def _row(v: Any, field: str, t: str) -> int:
     r = whole(v, field, t)
     if not 1 <= r <= ROWS:
-        raise MalformedRecord(f"{t}: {field!r} must be a row from 1 to {ROWS}, not {r}")
+        raise MalformedRecord(
+            msg(
+                "{t}: {field!r} must be a row from 1 to {rows}, not {r}",
+                t=t,
+                field=field,
+                rows=ROWS,
+                r=r,
+            )
+        )
     return r
 
 
 def _count(v: Any, field: str, t: str) -> int:
     n = whole(v, field, t)
     if n < 1:
-        raise MalformedRecord(f"{t}: {field!r} counts cards from the top: at least 1, not {n}")
+        raise MalformedRecord(
+            msg(
+                "{t}: {field!r} counts cards from the top: at least 1, not {n}",
+                t=t,
+                field=field,
+                n=n,
+            )
+        )
     return n
 
 
@@ -47,21 +63,35 @@ def _start(o: dict, t: str) -> Start:
     player_names(players)
     stacks = o["stacks"]
     if not isinstance(stacks, dict):
-        raise MalformedRecord('start: \'stacks\' must be an object {name: [["F2", "F5"], ...]}')
+        raise MalformedRecord(
+            msg(
+                "start: 'stacks' must be an object {example}", example='{name: [["F2", "F5"], ...]}'
+            )
+        )
     same_players(stacks, players, "stacks", "places stacks for", "places nothing for")
     out = []
     for p in players:
         mine = stacks[p]
         if not isinstance(mine, list) or not all(isinstance(s, list) and s for s in mine):
             raise MalformedRecord(
-                f"start: {p}'s stacks must be a list of non-empty lists of cards, top first,"
-                f' such as [["F2", "F5"], ["Q1"]], not {mine!r}'
+                msg(
+                    "start: {who}'s stacks must be a list of non-empty lists of cards, top first,"
+                    " such as {example}, not {mine!r}",
+                    who=p,
+                    example='[["F2", "F5"], ["Q1"]]',
+                    mine=mine,
+                )
             )
         for s in mine:
             for c in s:
                 if c not in CLASS_OF:
                     raise MalformedRecord(
-                        f"start: unknown card {c!r} in {p}'s stacks; the cards are {_CARD_NAMES}"
+                        msg(
+                            "start: unknown card {c!r} in {who}'s stacks; the cards are {cards}",
+                            c=c,
+                            who=p,
+                            cards=_CARD_NAMES,
+                        )
                     )
         out.append(tuple(tuple(s) for s in mine))
     return Start(tuple(players), tuple(out), boolean(o.get("dice", False), "dice", t))

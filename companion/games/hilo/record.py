@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...errors import MalformedRecord
+from ...i18n.message import msg
 from ..common.records import RecordFormat, game, nonblank, player_names
 from . import catalogue as cat
 from .actions import (
@@ -53,14 +54,26 @@ _FORBIDDEN = {
 def _slot(v: Any, field: str, t: str) -> str:
     if v not in SLOTS:
         raise MalformedRecord(
-            f"{t}: {field!r} must be a slot, T1..T6 (top row) or B1..B6 (bottom row), not {v!r}"
+            msg(
+                "{t}: {field!r} must be a slot, T1..T6 (top row) or B1..B6 (bottom row), not {v!r}",
+                t=t,
+                field=field,
+                v=v,
+            )
         )
     return v
 
 
 def _card(v: Any, field: str, t: str) -> str:
     if not isinstance(v, str) or not v.strip():
-        raise MalformedRecord(f"{t}: {field!r} must be a card id from the catalogue, not {v!r}")
+        raise MalformedRecord(
+            msg(
+                "{t}: {field!r} must be a card id from the catalogue, not {v!r}",
+                t=t,
+                field=field,
+                v=v,
+            )
+        )
     return v
 
 
@@ -69,7 +82,7 @@ def _start(o: dict, t: str) -> Start:
     players = o["players"]
     player_names(players)
     if len(players) < 2:
-        raise MalformedRecord(f"start: HiLo needs at least 2 players, not {len(players)}")
+        raise MalformedRecord(msg("start: HiLo needs at least 2 players, not {n}", n=len(players)))
     name = nonblank(o["catalogue"], "catalogue", t)
     cards = None
     if "cards" in o:
@@ -93,8 +106,12 @@ def _uncover(o: dict, t: str) -> Uncover:
     cards = o["cards"]
     if not isinstance(cards, dict) or not cards:
         raise MalformedRecord(
-            'uncover: \'cards\' must be an object {slot: card}, such as {"T2": "wolf-a"},'
-            f" not {cards!r}"
+            msg(
+                "uncover: 'cards' must be an object {example}, such as {such}, not {cards!r}",
+                example="{slot: card}",
+                such='{"T2": "wolf-a"}',
+                cards=cards,
+            )
         )
     pairs = tuple(
         (_slot(s, "cards", t), _card(c, "cards", t))

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...errors import MalformedRecord
+from ...i18n.message import msg
 from ..common.records import (
     RecordFormat,
     boolean,
@@ -71,12 +72,27 @@ _STONE_NAMES = "P1, P2, H1..H5, Q1..Q5, B1..B5"
 
 def _stones(v: Any, field: str, t: str) -> tuple[str, ...]:
     if not isinstance(v, list) or not v:
-        raise MalformedRecord(f'{t}: {field!r} must be a list of stones such as ["P1"], not {v!r}')
+        raise MalformedRecord(
+            msg(
+                "{t}: {field!r} must be a list of stones such as {example}, not {v!r}",
+                t=t,
+                field=field,
+                example='["P1"]',
+                v=v,
+            )
+        )
     for s in v:
         if s not in ALL_STONES:
-            raise MalformedRecord(f"{t}: unknown stone {s!r}; the stones are {_STONE_NAMES}")
+            raise MalformedRecord(
+                msg(
+                    "{t}: unknown stone {s!r}; the stones are {stones}",
+                    t=t,
+                    s=s,
+                    stones=_STONE_NAMES,
+                )
+            )
     if len(set(v)) != len(v):
-        raise MalformedRecord(f"{t}: a stone is listed twice in {v!r}")
+        raise MalformedRecord(msg("{t}: a stone is listed twice in {v!r}", t=t, v=v))
     return tuple(v)
 
 
@@ -85,44 +101,53 @@ def _start(o: dict, t: str) -> Start:
     players = o["players"]
     player_names(players)
     if not 2 <= len(players) <= 4:
-        raise MalformedRecord(f"start: Hinkel & Stein is for 2 to 4 players, not {len(players)}")
+        raise MalformedRecord(
+            msg("start: Hinkel & Stein is for 2 to 4 players, not {n}", n=len(players))
+        )
     deal = o["deal"]
     if not isinstance(deal, dict):
-        raise MalformedRecord("start: 'deal' must be an object {name: [kinds]}")
+        raise MalformedRecord(
+            msg("start: 'deal' must be an object {example}", example="{name: [kinds]}")
+        )
     same_players(deal, players, "deal", "deals to", "deals nothing to")
     cards = []
     for p in players:
         ks = deal[p]
         if not isinstance(ks, list) or not all(k in KINDS for k in ks):
             raise MalformedRecord(
-                f"start: {p}'s deal must be a list of kinds ({', '.join(KINDS)}), not {ks!r}"
+                msg(
+                    "start: {who}'s deal must be a list of kinds ({kinds}), not {ks!r}",
+                    who=p,
+                    kinds=", ".join(KINDS),
+                    ks=ks,
+                )
             )
         cards.append(tuple(ks))
     supply = whole(o.get("supply", DEFAULT_SUPPLY), "supply", t)
     if supply < 0:
-        raise MalformedRecord(f"start: 'supply' cannot be negative ({supply})")
+        raise MalformedRecord(msg("start: 'supply' cannot be negative ({n})", n=supply))
     return Start(tuple(players), tuple(cards), supply)
 
 
 def _stake(o: dict, t: str) -> Stake:
     has_add, has_take = "add" in o, "take" in o
     if has_add == has_take:
-        raise MalformedRecord("stake: give exactly one of 'add' (1 to 4 discs) or 'take' (1)")
+        raise MalformedRecord(msg("stake: give exactly one of 'add' (1 to 4 discs) or 'take' (1)"))
     if has_add:
         n = whole(o["add"], "add", t)
         if n < 1:
-            raise MalformedRecord(f"stake: 'add' must be at least 1, not {n}")
+            raise MalformedRecord(msg("stake: 'add' must be at least 1, not {n}", n=n))
         return Stake(text(o["player"], "player", t), add=n)
     n = whole(o["take"], "take", t)
     if n != 1:
-        raise MalformedRecord(f"stake: 'take' is always 1, not {n}")
+        raise MalformedRecord(msg("stake: 'take' is always 1, not {n}", n=n))
     return Stake(text(o["player"], "player", t), take=n)
 
 
 def _fate(o: dict, t: str) -> Fate:
     x = o["x"]
     if isinstance(x, bool) or not isinstance(x, int | float) or x != x or abs(x) == float("inf"):
-        raise MalformedRecord(f"fate: 'x' must be a number of millimetres, not {x!r}")
+        raise MalformedRecord(msg("fate: 'x' must be a number of millimetres, not {x!r}", x=x))
     return Fate(text(o["player"], "player", t), x)
 
 

@@ -38,26 +38,41 @@ _BLOCK_FIELDS = ("id", "colour", "length_mm", "width_mm", "height_mm")
 
 def _mm(v: Any, field: str, t: str) -> float:
     if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
-        raise MalformedRecord(f"{t}: {field!r} must be a number of millimetres, not {v!r}")
+        raise MalformedRecord(
+            msg("{t}: {field!r} must be a number of millimetres, not {v!r}", t=t, field=field, v=v)
+        )
     return v
 
 
 def _block(o: Any, n: int) -> Block:
     t = f"start: block {n}"
     if not isinstance(o, dict):
-        raise MalformedRecord(f"{t} must be an object with {', '.join(_BLOCK_FIELDS)}, not {o!r}")
+        raise MalformedRecord(
+            msg(
+                "{t} must be an object with {fields}, not {o!r}",
+                t=t,
+                fields=", ".join(_BLOCK_FIELDS),
+                o=o,
+            )
+        )
     require(o, _BLOCK_FIELDS, t)
     unknown = [f for f in o if f not in _BLOCK_FIELDS]
     if unknown:
         raise MalformedRecord(
-            f"{t}: unknown field {', '.join(repr(u) for u in unknown)};"
-            f" a block has {', '.join(_BLOCK_FIELDS)}"
+            msg(
+                "{t}: unknown field {unknown}; a block has {fields}",
+                t=t,
+                unknown=", ".join(repr(u) for u in unknown),
+                fields=", ".join(_BLOCK_FIELDS),
+            )
         )
     sizes = []
     for f in _BLOCK_FIELDS[2:]:
         v = _mm(o[f], f, t)
         if v <= 0:
-            raise MalformedRecord(f"{t}: {f!r} must be more than 0 mm, not {v!r}")
+            raise MalformedRecord(
+                msg("{t}: {f!r} must be more than 0 mm, not {v!r}", t=t, f=f, v=v)
+            )
         sizes.append(v)
     return Block(nonblank(o["id"], "id", t), nonblank(o["colour"], "colour", t), *sizes)
 
@@ -69,10 +84,12 @@ def _start(o: dict, t: str) -> Start:
     player_names(players, in_order=msg(" in clockwise order"))
     bs = o["blocks"]
     if not isinstance(bs, list) or not bs:
-        raise MalformedRecord("start: 'blocks' must be a list of block objects, the catalogue")
+        raise MalformedRecord(msg("start: 'blocks' must be a list of block objects, the catalogue"))
     die = o["die"]
     if not isinstance(die, list) or not die or not all(isinstance(f, str) and f for f in die):
-        raise MalformedRecord(f"start: 'die' must be a list of colours, one a face, not {die!r}")
+        raise MalformedRecord(
+            msg("start: 'die' must be a list of colours, one a face, not {die!r}", die=die)
+        )
     return Start(
         tuple(players),
         variant,
@@ -88,18 +105,22 @@ def _lift(o: dict, t: str) -> Lift:
     bs = o["blocks"]
     if not isinstance(bs, list) or not all(isinstance(b, str) and b for b in bs):
         raise MalformedRecord(
-            f"lift: 'blocks' must be a list of block ids such as [\"R1\"] ([] when the crane"
-            f" lifted nothing), not {bs!r}"
+            msg(
+                "lift: 'blocks' must be a list of block ids such as {example} ([] when the crane"
+                " lifted nothing), not {bs!r}",
+                example='["R1"]',
+                bs=bs,
+            )
         )
     if len(set(bs)) != len(bs):
-        raise MalformedRecord(f"lift: a block is listed twice in {bs!r}")
+        raise MalformedRecord(msg("lift: a block is listed twice in {bs!r}", bs=bs))
     return Lift(nonblank(o["player"], "player", t), tuple(bs))
 
 
 def _measure(o: dict, t: str) -> Measure:
     v = _mm(o["mm"], "mm", t)
     if v < 0:
-        raise MalformedRecord(f"measure: 'mm' cannot be negative ({v!r})")
+        raise MalformedRecord(msg("measure: 'mm' cannot be negative ({v!r})", v=v))
     of = choice(o.get("of", OWN), "of", t, MEASURE_OF)
     return Measure(nonblank(o["player"], "player", t), v, of)
 

@@ -37,8 +37,12 @@ _FIELD_KEYS = ("id", "q", "r")
 def _names(v: Any, player: str) -> list[str]:
     if not isinstance(v, list) or not v or not all(isinstance(c, str) and c for c in v):
         raise MalformedRecord(
-            f"start: 'colours' of {player} must be a list of colour names such as"
-            f' ["red", "blue"], not {v!r}'
+            msg(
+                "start: 'colours' of {player} must be a list of colour names such as"
+                ' ["red", "blue"], not {v!r}',
+                player=player,
+                v=v,
+            )
         )
     return v
 
@@ -46,12 +50,16 @@ def _names(v: Any, player: str) -> list[str]:
 def _field(o: Any, n: int) -> tuple[str, int, int]:
     t = f"start: board field {n}"
     if not isinstance(o, dict):
-        raise MalformedRecord(f"{t} must be an object with id, q and r, not {o!r}")
+        raise MalformedRecord(msg("{t} must be an object with id, q and r, not {o!r}", t=t, o=o))
     require(o, _FIELD_KEYS, t)
     unknown = [f for f in o if f not in _FIELD_KEYS]
     if unknown:
         raise MalformedRecord(
-            f"{t}: unknown field {', '.join(repr(u) for u in unknown)}; a field has id, q and r"
+            msg(
+                "{t}: unknown field {fields}; a field has id, q and r",
+                t=t,
+                fields=", ".join(repr(u) for u in unknown),
+            )
         )
     return nonblank(o["id"], "id", t), whole(o["q"], "q", t), whole(o["r"], "r", t)
 
@@ -63,8 +71,11 @@ def _start(o: dict, t: str) -> Start:
     cs = o["colours"]
     if not isinstance(cs, dict):
         raise MalformedRecord(
-            f"start: 'colours' must be an object, each player's name to the list of his"
-            f" colours, not {cs!r}"
+            msg(
+                "start: 'colours' must be an object, each player's name to the list of his"
+                " colours, not {cs!r}",
+                cs=cs,
+            )
         )
     same_players(cs, players, "colours", "names", "lacks the colours of")
     colours = tuple(tuple(_names(cs[p], p)) for p in players)
@@ -74,8 +85,12 @@ def _start(o: dict, t: str) -> Start:
         b = o["board"]
         if not isinstance(b, list) or not b:
             raise MalformedRecord(
-                f'start: \'board\' must be a list of fields, each {{"id", "q", "r"}}'
-                f" (axial hex coordinates), not {b!r}"
+                msg(
+                    "start: 'board' must be a list of fields, each {example} (axial hex"
+                    " coordinates), not {b!r}",
+                    example='{"id", "q", "r"}',
+                    b=b,
+                )
             )
         board = tuple(_field(f, n) for n, f in enumerate(b, start=1))
     return Start(tuple(players), colours, layout, board)
@@ -88,8 +103,12 @@ def _place(o: dict, t: str) -> Place:
     )
     if not ok:
         raise MalformedRecord(
-            f"place: 'stones' must be a list of [field, colour] pairs such as"
-            f' [["c3", "red"], ["d5", "blue"], ["a1", "red"]], not {st!r}'
+            msg(
+                "place: 'stones' must be a list of [field, colour] pairs such as {example},"
+                " not {st!r}",
+                example='[["c3", "red"], ["d5", "blue"], ["a1", "red"]]',
+                st=st,
+            )
         )
     return Place(nonblank(o["player"], "player", t), tuple((f, c) for f, c in st))
 
