@@ -99,7 +99,7 @@ def actions():
     try:
         return _snapshot(_service().submit(record, source="tablet"))
     except MalformedRecord as e:
-        return _error(400, str(e))
+        return _error(400, message_of(e))
     except IllegalAction as e:
         return _error(409, message_of(e))
     except NoGame as e:

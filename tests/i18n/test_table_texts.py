@@ -192,3 +192,15 @@ def test_stein_im_brett_awaiting_and_undo_hint_in_german():
     assert render(hint, "de") == (
         "Das Ziehen eines Steins in Rot ist zurückgenommen: zieht noch einmal für den Startspieler"
     )
+
+
+def test_a_malformed_action_is_refused_in_the_pages_language(service):
+    player = _player(service)
+    bad = {"type": "stake", "player": "Ana", "add": 0}
+    r = player.post("/api/actions?lang=de", json=bad, headers=JSON)
+    assert (r.status_code, r.json) == (
+        400,
+        {"error": "stake: 'add' muss mindestens 1 sein, nicht 0"},
+    )
+    r = player.post("/api/actions", json=bad, headers=JSON)
+    assert r.json == {"error": "stake: 'add' must be at least 1, not 0"}
