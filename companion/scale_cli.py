@@ -15,6 +15,8 @@ from pathlib import Path
 
 from .devices.backends import CHOICES as BACKEND_CHOICES
 from .errors import CompanionError, DeviceError, reason
+from .i18n.catalogues import render
+from .i18n.message import reason_of
 from .profile import ProfileError, ScaleProfile, load_profile, profile_to_toml
 from .sensing.scale_recording import MalformedRecording, RawSample, read_recording
 
@@ -263,6 +265,7 @@ def cmd_calibrate_scale(args: argparse.Namespace) -> int:
     except (CompanionError, ValueError) as e:
         _err(f"companion calibrate scale: {e}")
         return EXIT_USAGE
+    lang = _language(args)
     if cells.simulated:
         from .devices.scale_sim_operator import SimulatedOperator
 
@@ -270,19 +273,19 @@ def cmd_calibrate_scale(args: argparse.Namespace) -> int:
         ask = operator.ask
         print("(The simulation plays the operator: each prompt is answered by acting on it.)")
     else:
-        ask = _ask_terminal
+        ask = lambda prompt: _ask_terminal(render(prompt, lang))  # noqa: E731
     calibration = Calibration(
         base,
         measure=lambda s: _capture(cells, s, settle_s=0.5),
         ask=ask,
-        say=print,
+        say=lambda line: print(render(line, lang)),
         reference_g=args.reference_g,
         name=args.name,
     )
     try:
         profile = calibration.run()
     except (CalibrationAborted, DeviceError) as e:
-        _err(f"companion calibrate scale: {e}; nothing written")
+        _err(f"companion calibrate scale: {render(reason_of(e), lang)}; nothing written")
         return EXIT_PROBLEM
     finally:
         cells.close()
@@ -310,6 +313,19 @@ def _comment(base: ScaleProfile) -> str:
         "Table Companion scale profile, written by `companion calibrate scale`\n"
         f"(pad positions and notches taken from the profile {base.name!r})."
     )
+
+
+def _language(args: argparse.Namespace) -> str:
+    """The table's language for the calibration's prompts (COMPANION_LANG, the settings
+    file, the system locale); English when it is set wrongly (the doctor says so)."""
+    from . import settings
+    from .i18n.language import LanguageError, table_language
+
+    try:
+        state_dir = settings.state_dir(getattr(args, "state_dir", None))
+        return table_language(getattr(args, "lang", None), state_dir=state_dir)
+    except (LanguageError, OSError, ValueError):
+        return "en"
 
 
 def _ask_terminal(prompt: str) -> str:

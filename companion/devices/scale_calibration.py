@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..errors import CompanionError
+from ..i18n.message import Msg, msg, term
 from ..profile import CHANNELS, ScaleProfile
 from ..sensing.scale_recording import RawSample
 from ..sensing.scale_stats import ChannelStats, channel_stats
@@ -28,6 +29,18 @@ from ..sensing.scale_stats import ChannelStats, channel_stats
 
 class CalibrationAborted(CompanionError, RuntimeError):
     """The operator gave up, or a step failed too often."""
+
+
+#: The load cells by name, said in a sentence ("the left cell": "die Zelle links").
+_CELLS = {
+    "wedge": term("cell", "wedge"),
+    "left": term("cell", "left"),
+    "right": term("cell", "right"),
+}
+
+
+def _cell(ch: str) -> Msg | str:
+    return _CELLS.get(ch, ch)
 
 
 class Calibration:
@@ -38,8 +51,8 @@ class Calibration:
         base: ScaleProfile,
         *,
         measure: Callable[[float], list[RawSample]],
-        ask: Callable[[str], str],
-        say: Callable[[str], None],
+        ask: Callable[[str], str],  # a prompt (a ``Msg``): the operator's answer
+        say: Callable[[str], None],  # a line (a ``Msg``) for the operator
         reference_g: float,
         name: str = "calibrated",
         seconds: float = 2.0,
@@ -62,27 +75,37 @@ class Calibration:
             if allow_skip and answer == "s":
                 return None
             if answer == "q":
-                raise CalibrationAborted("calibration stopped by the operator")
+                raise CalibrationAborted(msg("calibration stopped by the operator"))
             stats = channel_stats(self.measure(self.seconds), self._profile_so_far())
             problem = self._problem(stats)
             if problem is None:
                 return {ch: s.mean_raw for ch, s in stats.items()}
-            self.say(f"  rejected: {problem}" + ("; try again" if attempt + 1 < self.tries else ""))
-        raise CalibrationAborted(f"gave up after {self.tries} rejected readings: {prompt}")
+            if attempt + 1 < self.tries:
+                self.say(msg("  rejected: {problem}; try again", problem=problem))
+            else:
+                self.say(msg("  rejected: {problem}", problem=problem))
+        raise CalibrationAborted(
+            msg("gave up after {n} rejected readings: {prompt}", n=self.tries, prompt=prompt)
+        )
 
     def _problem(self, stats: dict[str, ChannelStats]) -> str | None:
         for ch, s in stats.items():
             if s.saturated:
-                return (
-                    f"{ch}: {s.saturated} saturated readings"
-                    " (the load is beyond the cell's range or a wire is broken)"
+                return msg(
+                    "{ch}: {n} saturated readings"
+                    " (the load is beyond the cell's range or a wire is broken)",
+                    ch=_cell(ch),
+                    n=s.saturated,
                 )
             if s.samples < 3:
-                return f"{ch}: no readings (is its HX711 connected?)"
+                return msg("{ch}: no readings (is its HX711 connected?)", ch=_cell(ch))
             if s.noise_g > self.max_noise_g:
-                return (
-                    f"{ch}: unstable, {s.noise_g:.1f} g of noise"
-                    f" (allowed {self.max_noise_g:g} g); keep hands off the scale"
+                return msg(
+                    "{ch}: unstable, {noise:.1f} g of noise (allowed {allowed:g} g); keep hands"
+                    " off the scale",
+                    ch=_cell(ch),
+                    noise=s.noise_g,
+                    allowed=self.max_noise_g,
                 )
         return None
 
@@ -96,7 +119,9 @@ class Calibration:
 
     def run(self) -> ScaleProfile:
         ref = self.reference_g
-        zero = self._read("Lift the beam off: nothing on the wedge or the pads. Enter when done.")
+        zero = self._read(
+            msg("Lift the beam off: nothing on the wedge or the pads. Enter when done.")
+        )
         for ch in CHANNELS:
             self.cells[ch] = replace(self.cells[ch], zero_counts=round(zero[ch]))
         for ch in CHANNELS:
@@ -104,31 +129,42 @@ class Calibration:
             c = self.cells[ch]
             self.cells[ch] = replace(c, counts_per_g=per_g)
         beam = self._read(
-            "Put the beam back on the middle notch, Stone of Fate off the beam. Enter when done."
+            msg(
+                "Put the beam back on the middle notch, Stone of Fate off the beam."
+                " Enter when done."
+            )
         )
         g = self._grams(beam)
         p = self.base.notch_x_mm["middle"]
         m_beam, tau_beam = sum(g.values()), self._torque(g, p)
-        self.say(f"  beam: {m_beam:.1f} g")
+        self.say(msg("  beam: {mass:.1f} g", mass=m_beam))
         spaces = {}
         for space in self.base.space_x_mm:
             r = self._grams(
                 self._read(
-                    f"Put the {ref:g} g reference mass on space {space}'s centre. Enter when done."
+                    msg(
+                        "Put the {ref:g} g reference mass on space {space}'s centre. Enter when"
+                        " done.",
+                        ref=ref,
+                        space=space,
+                    )
                 )
             )
             dm = sum(r.values()) - m_beam
-            self._check_step(dm, ref, f"space {space}")
+            self._check_step(dm, ref, msg("space {space}", space=space))
             spaces[space] = round(p + (self._torque(r, p) - tau_beam) / dm, 1)
-            self.say(f"  {space}: {spaces[space]:+.1f} mm")
+            self.say(msg("  {space}: {x:+.1f} mm", space=space, x=spaces[space]))
         empty = self._read(
-            f"Take the reference mass off space {list(spaces)[-1]}. Enter when done."
+            msg(
+                "Take the reference mass off space {space}. Enter when done.",
+                space=list(spaces)[-1],
+            )
         )
         self._empty_g = sum(self._grams(empty).values())
-        fate = self._weigh("the Stone of Fate", self.base.fate_mass_g)
+        fate = self._weigh(msg("the Stone of Fate"), self.base.fate_mass_g)
         stones = {}
         for stone, nominal in self.base.stone_mass_g.items():
-            mass = self._weigh(f"stone {stone}", nominal, allow_skip=True)
+            mass = self._weigh(msg("stone {stone}", stone=stone), nominal, allow_skip=True)
             stones[stone] = nominal if mass is None else mass
         return self.base.with_changes(
             name=self.name,
@@ -144,51 +180,76 @@ class Calibration:
         ref = self.reference_g
         for _ in range(self.tries):
             raw = self._read(
-                f"Put the {ref:g} g reference mass on the {ch} cell alone (beam still off)."
-                " Enter when done."
+                msg(
+                    "Put the {ref:g} g reference mass on the {ch} cell alone (beam still off)."
+                    " Enter when done.",
+                    ref=ref,
+                    ch=_cell(ch),
+                )
             )
             delta = raw[ch] - zero_raw
             nominal = self.base.cells[ch].counts_per_g
             if delta < 0:
                 self.say(
-                    f"  rejected: the {ch} cell reads less under load:"
-                    " swap its E+/E- or A+/A- wires"
+                    msg(
+                        "  rejected: the {ch} cell reads less under load:"
+                        " swap its E+/E- or A+/A- wires",
+                        ch=_cell(ch),
+                    )
                 )
             elif delta < 0.2 * ref * nominal:
                 self.say(
-                    f"  rejected: the {ch} reading rose by only {delta:.0f} counts;"
-                    f" is the mass on the {ch} cell?"
+                    msg(
+                        "  rejected: the {ch} reading rose by only {delta:.0f} counts;"
+                        " is the mass on the {ch} cell?",
+                        ch=_cell(ch),
+                        delta=delta,
+                    )
                 )
             else:
                 per_g = delta / ref
-                self.say(f"  {ch}: {per_g:.1f} counts per gram")
-                self._read(f"Take the reference mass off the {ch} cell. Enter when done.")
+                self.say(msg("  {ch}: {per_g:.1f} counts per gram", ch=_cell(ch), per_g=per_g))
+                self._read(
+                    msg("Take the reference mass off the {ch} cell. Enter when done.", ch=_cell(ch))
+                )
                 return round(per_g, 3)
-        raise CalibrationAborted(f"the {ch} cell gave no usable reading with the reference mass")
+        raise CalibrationAborted(
+            msg("the {ch} cell gave no usable reading with the reference mass", ch=_cell(ch))
+        )
 
-    def _weigh(self, what: str, nominal: float, *, allow_skip=False):
+    def _weigh(self, what: Msg, nominal: float, *, allow_skip=False):
         """Weigh one stone against the empty beam just before it (zero drift cancels)."""
         for _ in range(self.tries):
-            skip = " (s: skip, keep the nominal mass)" if allow_skip else ""
-            prompt = f"Put {what} on the beam{skip}. Enter when done."
+            if allow_skip:
+                prompt = msg(
+                    "Put {what} on the beam (s: skip, keep the nominal mass). Enter when done.",
+                    what=what,
+                )
+            else:
+                prompt = msg("Put {what} on the beam. Enter when done.", what=what)
             raw = self._read(prompt, allow_skip=allow_skip)
             if raw is None:
                 return None
             dm = sum(self._grams(raw).values()) - self._empty_g
             if self._check_step(dm, nominal, what, raise_=False):
-                self.say(f"  {what}: {dm:.1f} g")
-                empty = self._read(f"Take {what} off the beam. Enter when done.")
+                self.say(msg("  {what}: {mass:.1f} g", what=what, mass=dm))
+                empty = self._read(msg("Take {what} off the beam. Enter when done.", what=what))
                 self._empty_g = sum(self._grams(empty).values())
                 return round(dm, 1)
-        raise CalibrationAborted(f"{what} gave no usable reading")
+        raise CalibrationAborted(msg("{what} gave no usable reading", what=what))
 
-    def _check_step(self, dm: float, expected: float, what: str, *, raise_=True) -> bool:
+    def _check_step(self, dm: float, expected: float, what: Msg, *, raise_=True) -> bool:
         if dm >= 0.2 * expected and dm >= 5:
             return True
-        message = f"  rejected: {what} added only {dm:.1f} g (expected about {expected:g} g)"
+        message = msg(
+            "rejected: {what} added only {mass:.1f} g (expected about {expected:g} g)",
+            what=what,
+            mass=dm,
+            expected=expected,
+        )
         if raise_:
-            raise CalibrationAborted(message.strip())
-        self.say(message)
+            raise CalibrationAborted(message)
+        self.say(msg("  {line}", line=message))
         return False
 
     def _torque(self, g: dict[str, float], p: float) -> float:
