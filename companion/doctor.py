@@ -240,8 +240,14 @@ def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
         problems = _diagnose(s, profile)
         if problems:
             (found, fix), rest = problems[0], problems[1:]
-            more = "; also " + "; ".join(f"{f}: {x}" for f, x in rest) if rest else ""
-            out.append(fail(name, found + more, fix))
+            if rest:
+                more = msg("{found}: {fix}", found=rest[0][0], fix=rest[0][1])
+                for f, x in rest[1:]:
+                    more = msg(
+                        "{head}; {last}", head=more, last=msg("{found}: {fix}", found=f, fix=x)
+                    )
+                found = msg("{found}; also {more}", found=found, more=more)
+            out.append(fail(name, found, fix))
         else:
             out.append(
                 ok(

@@ -16,7 +16,7 @@ from pathlib import Path
 from .devices.backends import CHOICES as BACKEND_CHOICES
 from .errors import CompanionError, DeviceError, reason
 from .i18n.catalogues import render
-from .i18n.message import reason_of
+from .i18n.message import msg, reason_of
 from .profile import ProfileError, ScaleProfile, load_profile, profile_to_toml
 from .sensing.scale_recording import MalformedRecording, RawSample, read_recording
 
@@ -232,23 +232,33 @@ def _num(x: float, digits: int) -> str:
 def _diagnose(s, profile: ScaleProfile) -> list[tuple[str, str]]:
     """What is wrong with one channel's statistics: (what was found, the fix) pairs."""
     if s.samples == 0:
-        return [("no samples", "the HX711 is unplugged, unpowered or on another GPIO pin")]
+        return [
+            (
+                msg("no samples"),
+                msg("the HX711 is unplugged, unpowered or on another GPIO pin"),
+            )
+        ]
     out = []
     if s.saturated:
-        out.append((f"{s.saturated} saturated readings", "a broken cell wire, or overload"))
+        found = msg("{n} saturated readings", n=s.saturated)
+        out.append((found, msg("a broken cell wire, or overload")))
     if not math.isnan(s.rate_sps) and s.rate_sps < 0.8 * profile.rate_sps:
-        found = f"{s.rate_sps:.1f} samples/s, configured {profile.rate_sps}"
-        out.append((found, "check the HX711's RATE pin (high: 80/s, low: 10/s)"))
+        found = msg(
+            "{rate:.1f} samples/s, configured {configured}",
+            rate=s.rate_sps,
+            configured=profile.rate_sps,
+        )
+        out.append((found, msg("check the HX711's RATE pin (high: 80/s, low: 10/s)")))
     if not math.isnan(s.noise_g) and s.noise_g > 1.0:
-        found = f"{s.noise_g:.2f} g of noise (expect under 1 g)"
-        out.append((found, "shield or shorten the cell's cable, check the connector"))
+        found = msg("{noise:.2f} g of noise (expect under 1 g)", noise=s.noise_g)
+        out.append((found, msg("shield or shorten the cell's cable, check the connector")))
     if s.glitches > 0.02 * s.samples:
-        found = f"{s.glitches} glitches in {s.samples} samples"
-        fix = "shorten the wires between the Pi and the HX711, or lower the system load"
+        found = msg("{n} glitches in {samples} samples", n=s.glitches, samples=s.samples)
+        fix = msg("shorten the wires between the Pi and the HX711, or lower the system load")
         out.append((found, fix))
     if not math.isnan(s.drift_g_per_min) and abs(s.drift_g_per_min) > 2.0:
-        found = f"drifts {s.drift_g_per_min:+.2f} g/min"
-        out.append((found, "let it warm up, keep it out of the sun and drafts"))
+        found = msg("drifts {drift:+.2f} g/min", drift=s.drift_g_per_min)
+        out.append((found, msg("let it warm up, keep it out of the sun and drafts")))
     return out
 
 

@@ -49,3 +49,20 @@ def test_the_doctor_reports_in_the_tables_language(tmp_path):
     assert report([check_language(m)], m, out=said.append) == 0
     assert said[0].startswith("ok    language: de (") and "Meldungen im Katalog)" in said[0]
     assert said[-1] == "alles gut"
+
+
+def test_a_load_cells_problems_are_said_in_german_with_decimal_commas():
+    from types import SimpleNamespace
+
+    from companion.i18n.catalogues import render
+    from companion.profile import default_profile
+    from companion.scale_cli import _diagnose
+
+    stats = SimpleNamespace(
+        samples=100, saturated=3, rate_sps=5.0, noise_g=2.5, glitches=0, drift_g_per_min=-3.25
+    )
+    found = [(render(f, "de"), render(x, "de")) for f, x in _diagnose(stats, default_profile())]
+    assert found[0] == ("3 gesättigte Messwerte", "ein gebrochener Zellendraht, oder Überlast")
+    assert found[1][0].startswith("5,0 Messwerte/s, eingestellt ")
+    assert found[2][0] == "2,50 g Rauschen (erwartet unter 1 g)"
+    assert found[3][0] == "driftet -3,25 g/min"
