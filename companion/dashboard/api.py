@@ -103,7 +103,7 @@ def actions():
     except IllegalAction as e:
         return _error(409, message_of(e))
     except NoGame as e:
-        return _error(409, str(e))
+        return _error(409, message_of(e))
 
 
 def _snapshot(snap: dict[str, Any]) -> Response:
@@ -117,7 +117,7 @@ def _snapshot_or_409(change, *args) -> Response:
     try:
         return _snapshot(change(*args))
     except (NoGame, ValueError) as e:
-        return _error(409, str(e))
+        return _error(409, message_of(e))
 
 
 @bp.post("/undo")

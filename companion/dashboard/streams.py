@@ -20,6 +20,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ..i18n.catalogues import render
+from ..i18n.message import msg
 from ..referee.service import GameService
 
 
@@ -60,10 +62,11 @@ class Refusal:
     retry_after_s: int
 
 
-def refused_event(refusal: Refusal) -> str:
-    """The last SSE message of a stream ended to make room: the reason, and a ``retry``
-    that makes the browser wait ``retry_after_s`` before it comes back."""
-    data = json.dumps({"error": refusal.reason, "retry_after_s": refusal.retry_after_s})
+def refused_event(refusal: Refusal, lang: str = "en") -> str:
+    """The last SSE message of a stream ended to make room: the reason (in ``lang``), and
+    a ``retry`` that makes the browser wait ``retry_after_s`` before it comes back."""
+    reason = render(refusal.reason, lang)
+    data = json.dumps({"error": reason, "retry_after_s": refusal.retry_after_s}, ensure_ascii=False)
     return f"retry: {refusal.retry_after_s * 1000}\nevent: refused\ndata: {data}\n\n"
 
 
@@ -135,15 +138,19 @@ class StreamHub:
         if self._pool_by_address[address] >= lim.per_address:
             return Refusal(
                 429,
-                f"too many live pages from your address ({lim.per_address} at most):"
-                " close a tab or wait",
+                msg(
+                    "too many live pages from your address ({n} at most): close a tab or wait",
+                    n=lim.per_address,
+                ),
                 lim.retry_after_s,
             )
         if self._pool >= lim.pool:
             return Refusal(
                 503,
-                f"the companion already serves its {lim.pool} live pages: wait or"
-                " close another page",
+                msg(
+                    "the companion already serves its {n} live pages: wait or close another page",
+                    n=lim.pool,
+                ),
                 lim.retry_after_s,
             )
         return None
@@ -154,8 +161,11 @@ class StreamHub:
         self._forget(oldest)
         oldest.evicted = Refusal(
             409,
-            "another paired tablet took this page's live updates"
-            f" ({self.limits.sessions} at most): reload to take them back",
+            msg(
+                "another paired tablet took this page's live updates ({n} at most): reload to"
+                " take them back",
+                n=self.limits.sessions,
+            ),
             self.limits.retry_after_s,
         )
         self._wake()
@@ -203,7 +213,7 @@ class StreamHub:
                     changed = self._version > seen
                 if ended:
                     if stream.evicted:
-                        yield refused_event(stream.evicted)
+                        yield refused_event(stream.evicted, lang)
                     return
                 if not changed:
                     yield ": keep-alive\n\n"

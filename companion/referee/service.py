@@ -452,14 +452,24 @@ class GameService:
                 self._check_undo_row(game, row)
             if version is not None and not self._actions_version <= version <= self._version:
                 raise UndoConflict(
-                    f"the game changed since version {version} (an action came or was"
-                    f" taken back, by another tablet or the table); the last action now is"
-                    f" {_said(game.rules.to_record(game.actions[-1]))} (row {game.seqs[-1]}):"
-                    " look at it again and undo if it is wrong"
+                    msg(
+                        "the game changed since version {version} (an action came or was"
+                        " taken back, by another tablet or the table); the last action now is"
+                        " {last} (row {row}): look at it again and undo if it is wrong",
+                        version=version,
+                        last=_said(game.rules.to_record(game.actions[-1])),
+                        row=game.seqs[-1],
+                    )
                 )
             if count >= len(game.actions):
                 left = len(game.actions) - 1
-                raise ValueError(f"cannot undo {count} action(s): only {left} after the start")
+                raise ValueError(
+                    msg(
+                        "cannot undo {count} action(s): only {left} after the start",
+                        count=count,
+                        left=left,
+                    )
+                )
             self._journaled(game, "undo", count)
             self._refusals.clear()
             hints = []
@@ -485,19 +495,28 @@ class GameService:
         last = game.seqs[-1]
         if row == last:
             if len(game.seqs) == 1:
-                raise ValueError("nothing to undo: the game has only its start")
+                raise ValueError(msg("nothing to undo: the game has only its start"))
             return
         if row in game.seqs:
             newer = game.seqs.index(row) + 1
             came = [_said(game.rules.to_record(a)) for a in game.actions[newer:]]
             raise UndoConflict(
-                f"a newer action came after row {row}: {', '.join(came)} (row {last});"
-                " look at the game again and undo that first if it is wrong"
+                msg(
+                    "a newer action came after row {row}: {came} (row {last});"
+                    " look at the game again and undo that first if it is wrong",
+                    row=row,
+                    came=_commas(came),
+                    last=last,
+                )
             )
         raise UndoConflict(
-            f"that action (row {row}) was already taken back by another tablet or the"
-            f" table; the last action now is {_said(game.rules.to_record(game.actions[-1]))}"
-            f" (row {last})"
+            msg(
+                "that action (row {row}) was already taken back by another tablet or the"
+                " table; the last action now is {action} (row {last})",
+                row=row,
+                action=_said(game.rules.to_record(game.actions[-1])),
+                last=last,
+            )
         )
 
     def _journaled(self, game: _Game, write: str, *args: Any) -> int:
@@ -720,7 +739,7 @@ class GameService:
 
     def _require_game(self) -> _Game:
         if self._game is None:
-            raise NoGame("no game is under way: start a new game first")
+            raise NoGame(msg("no game is under way: start a new game first"))
         return self._game
 
     # -- reading -------------------------------------------------------------------
@@ -898,7 +917,17 @@ class GameService:
             return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in j.records())
 
 
-def _said(record: dict[str, Any]) -> str:
+def _said(record: dict[str, Any]) -> Any:
     """An action in a few words for a message: its type and who, e.g. "stake by Ben"."""
     who = record.get("player")
-    return f"{record['type']} by {who}" if isinstance(who, str) else str(record["type"])
+    if isinstance(who, str):
+        return msg("{action} by {who}", action=record["type"], who=who)
+    return str(record["type"])
+
+
+def _commas(items: list[Any]) -> Any:
+    """``a, b, c``: messages or text joined with commas."""
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = msg("{head}, {last}", head=out, last=item)
+    return out

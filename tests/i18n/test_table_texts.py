@@ -204,3 +204,26 @@ def test_a_malformed_action_is_refused_in_the_pages_language(service):
     )
     r = player.post("/api/actions", json=bad, headers=JSON)
     assert r.json == {"error": "stake: 'add' must be at least 1, not 0"}
+
+
+def test_an_undo_refused_and_a_stream_refused_are_said_in_the_pages_language(service):
+    from companion.dashboard.streams import Refusal, refused_event
+    from companion.i18n.message import msg as message
+
+    player = _player(service)
+    r = player.post("/api/undo?lang=de", json={"row": 1}, headers=JSON)
+    assert (r.status_code, r.json) == (
+        409,
+        {"error": "nichts zurückzunehmen: das Spiel hat nur seinen Start"},
+    )
+    assert player.post("/api/undo", json={"row": 1}, headers=JSON).json == {
+        "error": "nothing to undo: the game has only its start"
+    }
+    reason = message(
+        "too many live pages from your address ({n} at most): close a tab or wait", n=6
+    )
+    event = refused_event(Refusal(429, reason, 20), "de")
+    assert "zu viele Live-Seiten von deiner Adresse (höchstens 6)" in event
+    assert "too many live pages from your address (6 at most)" in refused_event(
+        Refusal(429, reason, 20)
+    )
