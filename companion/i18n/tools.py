@@ -122,7 +122,7 @@ def extract_pages() -> Catalog:
     found = extract_from_dir(
         WEB_DIR,
         method_map=[("static/*.js", extract_javascript), ("templates/*.html", extract_html)],
-        options_map={"static/*.js": {"jsx": False, "template_string": False}},
+        options_map={"static/*.js": {"jsx": False, "parse_template_string": True}},
         keywords=PAGE_KEYWORDS,
         comment_tags=("i18n:",),
     )
@@ -152,7 +152,7 @@ def _fields(text: str) -> set[str]:
 def problems(lang: str, template: Catalog | None = None, domain: str = DOMAIN) -> list[str]:
     """What is wrong with ``lang``'s catalogue of ``domain`` against the code, one line each."""
     template = template if template is not None else EXTRACTORS[domain]()
-    catalog = read_catalog(lang, domain)
+    catalog = read_catalog(lang) if domain == DOMAIN else read_catalog(lang, domain)
     out: list[str] = []
     for m in template:
         if not m.id:

@@ -94,7 +94,8 @@ function connect() {
   };
   const later = (data) => {
     const wait = Math.min(Math.max(Number(data.retry_after_s) || 20, 5), 120);
-    down(t("No live updates: {why}. Trying again in {wait} s.", { why: data.error || t("refused"), wait }));
+    const why = data.error || t("refused");
+    down(t("No live updates: {why}. Trying again in {wait} s.", { why, wait }));
     setTimeout(connect, (wait + 3 * Math.random()) * 1000);
   };
   source.addEventListener("snapshot", (ev) => {

@@ -48,9 +48,9 @@
     }
     for (let r = 13; r >= 1; r--) {
       const info = view.rows[r - 1];
-      const mark = [info.start ? t("{who} start", { who: info.start }) : "", info.goal ? t("{who} goal", { who: info.goal }) : ""].filter(Boolean).join(" · ");
+      const mark = [info.start ? t("{who} start", { who: t(info.start) }) : "", info.goal ? t("{who} goal", { who: t(info.goal) }) : ""].filter(Boolean).join(" · ");
       cells.push(el("div", { class: `hm-rowhead${info.goal ? " goal" : ""}${info.start ? " start" : ""}`, title: mark },
-        el("b", {}, String(r)), el("small", {}, info.goal ? `${info.goal} ★` : info.start || "")));
+        el("b", {}, String(r)), el("small", {}, info.goal ? `${t(info.goal)} ★` : info.start ? t(info.start) : "")));
       view.players.forEach((p, seat) => {
         const sq = p.squares[r - 1];
         const isPicked = picked && picked.seat === seat && picked.row === r;

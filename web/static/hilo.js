@@ -69,9 +69,10 @@
         continue;
       }
       const differs = seenDiffers(cell);
+      const back = t("a back");
       const title = t("{slot} (camera {camera}): {card}", { slot: cell.slot, camera: cell.camera, card: cell.card ? cell.card.id : t("face down") }) +
         (cell.ignored ? t(", beside a Magician: not scored") : "") +
-        (differs ? t("; the camera sees {what}", { what: cell.seen[0] === "face" ? cell.seen[1] : t("a back") }) : "");
+        (differs ? t("; the camera sees {what}", { what: cell.seen[0] === "face" ? cell.seen[1] : back }) : "");
       drawCard(root, x, y, cell.card, { slot: cell.slot, ignored: cell.ignored, differs, title });
     }
     for (const k of p.keepers) {  // Keepers linked to the animals they guard
@@ -110,7 +111,7 @@
     box.dataset.players = String(view.players.length);
     box.replaceChildren(...view.players.map((p) => {
       const pic = svg("svg", { class: "kingdom-pic", viewBox: `0 0 ${6 * (W + GAP) + GAP} ${2 * (H + GAP) + GAP}`,
-        role: "img", "aria-label": `${p.name}'s kingdom` });
+        role: "img", "aria-label": t("{name}'s kingdom", { name: p.name }) });
       drawKingdom(pic, p);
       const score = view.finished ? `${p.final} ★` : t("{n} ★ now", { n: p.score.total });
       return el("div", { class: `kingdom${p.on_turn ? " on-turn" : ""}`, "data-player": p.name },

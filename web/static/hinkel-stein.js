@@ -79,8 +79,7 @@
     const v = s.view;
     const facts = [
       [t("Chieftain"), r.chieftain],
-      [t("Wins"), v.round.condition === "heavier" ? t("heavier side") : v.round.condition === "lighter" ? t("lighter side")
-        : v.round.condition ? v.round.condition : t("not chosen yet")],
+      [t("Winning side"), v.round.condition ? word(v.round.condition) : t("not chosen yet")],
       [t("Pot"), r.pot],
       [t("Supply"), r.supply],
       [t("Notch"), word(v.scale.notch)],

@@ -112,20 +112,22 @@ async function setLanguage(lang) {
 
 function onLanguage(f) { I18N.listeners.push(f); }
 
-// The switch: a small <select> in each page's top bar (#lang-switch), always there.
+// The switch: a small <select> in each page's top bar (#lang-switch), always there; it
+// shows the language's code (EN, DE) to keep the bar short, each option its own name.
 function renderLanguageSwitch() {
   const box = document.getElementById("lang-switch");
   if (!box) return;
-  const chosen = localStorage.getItem(LANG_KEY);
   const options = I18N.languages.map((l) => {
     const o = document.createElement("option");
     o.value = l.code;
-    o.textContent = l.code === I18N.table && !chosen ? `${l.name} ${t("(table)")}` : l.name;
+    o.textContent = l.code.toUpperCase();
+    o.title = l.code === I18N.table ? `${l.name} ${t("(table)")}` : l.name;
     o.selected = l.code === I18N.lang;
     return o;
   });
   box.replaceChildren(...options);
-  box.title = t("Language of this tablet");
+  const name = (I18N.languages.find((l) => l.code === I18N.lang) || { name: I18N.lang }).name;
+  box.title = `${t("Language of this tablet")}: ${name}`;
   box.setAttribute("aria-label", box.title);
 }
 

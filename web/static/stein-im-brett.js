@@ -85,7 +85,8 @@
         const what = f.seen === "unknown" ? t("cannot tell") : t("sees {colour}", { colour: colour(f.seen) });
         g.append(svg("polygon", { class: "camera-mark", points: hexPoints(x, y, R - 5) }));
         g.append(svg("text", { class: "camera-label", x, y: y + 36, "text-anchor": "middle" }, f.seen === "unknown" ? t("cam ?") : t("cam: {colour}", { colour: colour(f.seen) })));
-        g.append(svg("title", {}, t("{field}: the record has {stone}, the camera {what}", { field: f.id, stone: f.stone ? colour(f.stone) : t("no stone"), what })));
+        const stone = f.stone ? colour(f.stone) : t("no stone");
+        g.append(svg("title", {}, t("{field}: the record has {stone}, the camera {what}", { field: f.id, stone, what })));
       }
       if (tap.has(f.id) || pending.has(f.id)) g.addEventListener("click", () => tapField(f.id));
       root.append(g);
@@ -256,8 +257,9 @@
         fresh.map((f) => t("{colour} on {field}", { colour: colour(f.seen), field: f.id })).join(", ")));
     }
     if (differs.length) {
+      const unclear = t("unclear"), empty = t("empty");
       lines.push(el("div", {}, el("b", {}, t("The camera sees otherwise: ")), differs.map((f) =>
-        t("{field} {seen} (recorded {stone})", { field: f.id, seen: f.seen === "unknown" ? t("unclear") : colour(f.seen), stone: f.stone ? colour(f.stone) : t("empty") })).join(", ")));
+        t("{field} {seen} (recorded {stone})", { field: f.id, seen: f.seen === "unknown" ? unclear : colour(f.seen), stone: f.stone ? colour(f.stone) : empty })).join(", ")));
     }
     $("sib-camera").hidden = !lines.length;
     $("sib-camera").replaceChildren(...lines);
