@@ -5,8 +5,9 @@
     {"lang": "de", "plural": ["one", "other"],
      "messages": {"Undo": "Rückgängig", "{n} disc": ["{n} Scheibe", "{n} Scheiben"], ...}}
 
-``messages`` maps each English text (a plural by its singular) to its translation, a
-plural's forms in gettext order. ``plural`` names the CLDR plural category of each form
+``messages`` maps each English text (a plural by its singular; one with a context as
+``context\u0004text``, gettext's way) to its translation, a plural's forms in gettext
+order. ``plural`` names the CLDR plural category of each form
 (what the browser's built-in ``Intl.PluralRules`` answers), so the page picks a form
 with the language's own rule and no code is sent. English is the source: no messages.
 The ``.po`` is read once per language; the answer carries an ETag and may be cached.
@@ -59,11 +60,14 @@ def catalogue(lang: str) -> tuple[bytes, str]:
         for m in cat:
             if not m.id or m.fuzzy or not m.string:
                 continue
+            key = m.id[0] if isinstance(m.id, tuple) else m.id
+            if m.context:
+                key = f"{m.context}\x04{key}"
             if isinstance(m.id, tuple):
                 if all(m.string):
-                    messages[m.id[0]] = list(m.string)
+                    messages[key] = list(m.string)
             else:
-                messages[m.id] = m.string
+                messages[key] = m.string
     body = json.dumps(
         {"lang": lang, "plural": plural, "messages": messages}, ensure_ascii=False
     ).encode("utf-8")

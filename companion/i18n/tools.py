@@ -36,9 +36,10 @@ POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 #: The gettext domain of the dashboard's pages: its own catalogue, sent to the page whole.
 PAGES_DOMAIN = "pages"
 WEB_DIR = PACKAGE_DIR.parent / "web"
-#: The pages' markers in JavaScript: ``t(text, {fields})``, ``tn(one, other, n, {fields})``
-#: and ``N_(text)`` (marked only: a table of words translated where it is shown).
-PAGE_KEYWORDS = {"t": (1,), "tn": (1, 2), "N_": (1,)}
+#: The pages' markers in JavaScript: ``t(text, {fields})``, ``tn(one, other, n, {fields})``,
+#: ``pt(context, text)`` and ``N_(text)`` (marked only: a table of words translated where
+#: it is shown).
+PAGE_KEYWORDS = {"t": (1,), "tn": (1, 2), "pt": ((1, "c"), 2), "N_": (1,)}
 
 
 def extract_python_ast(fileobj, keywords, comment_tags, options):

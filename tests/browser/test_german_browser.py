@@ -185,6 +185,7 @@ def test_a_german_table_shows_plurals_and_decimal_commas(page, live):
     expect(page.locator("#btn-new")).to_have_text("Neues Spiel")
     got = page.evaluate(
         """() => [tn("{n} card", "{n} cards", 1), tn("{n} card", "{n} cards", 2),
-                  t("{grams} g", { grams: 25.66 }), num(1.5, { maximumFractionDigits: 1 })]"""
+                  t("{grams} g", { grams: 25.66 }), num(1.5, { maximumFractionDigits: 1 }),
+                  pt("which side wins", "Wins"), t("Wins")]"""
     )
-    assert got == ["1 Karte", "2 Karten", "25,66 g", "1,5"]
+    assert got == ["1 Karte", "2 Karten", "25,66 g", "1,5", "Gewinnt", "Siege"]

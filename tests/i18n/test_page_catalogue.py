@@ -83,6 +83,10 @@ def test_the_page_gets_its_catalogue_as_json_and_may_keep_it(client):
     assert data["lang"] == "de" and data["plural"] == ["one", "other"]
     assert data["messages"]["Undo"] == "Rückgängig"
     assert data["messages"]["{names} wins"] == ["{names} gewinnt", "{names} gewinnen"]
+    # a context tells one English word from another: Hinkel & Stein's winning side, the
+    # club's count of wins
+    assert data["messages"]["which side wins\x04Wins"] == "Gewinnt"
+    assert data["messages"]["Wins"] == "Siege"
     etag = r.headers["ETag"]
     again = client.get("/api/messages?lang=de", headers={"If-None-Match": etag})
     assert again.status_code == 304

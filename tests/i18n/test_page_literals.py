@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import re
 import warnings
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 WEB = Path(__file__).resolve().parents[2] / "web" / "static"
-MARKERS = {"t", "tn", "N_"}
+MARKERS = {"t", "tn", "pt", "N_"}
 #: calls whose arguments (from the given index) are shown to the player
 TEXT_CALLS = {
     "el": 2, "svg": 2, "append": 0, "prepend": 0, "replaceChildren": 0, "confirm": 0,
@@ -188,3 +189,65 @@ def test_no_page_text_is_left_unmarked(path):
         if (path.name, text) not in ALLOWED
     ]
     assert left == [], "English a player reads, not marked with t()/tn()/N_() (docs/i18n.md)"
+
+
+# ---- the templates ----------------------------------------------------------------------
+
+TEMPLATES = WEB.parent / "templates"
+#: template texts that are the same in every language
+SAME_IN_EVERY_LANGUAGE = {
+    "Table Companion", "Hinkel & Stein", "Stein im Brett", "Heuchel & Meuchel", "Stein auf Stein",
+    "HiLo", "Heuchel & Meuchel:", "Sterntaler", "CSV", "JSON", "0 mm",
+}  # fmt: skip
+SHOWN_ATTRIBUTES = ("title", "aria-label", "placeholder")
+
+
+class _Unmarked(HTMLParser):
+    """Text outside a data-t element, and shown attributes data-t-attrs does not name."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, str]] = []
+        self.open: list[tuple[str, bool]] = []  # (tag, whether its text is marked or no text)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        marked = "data-t" in a or tag in ("style", "script", "title")
+        named = (a.get("data-t-attrs") or "").split()
+        for name in SHOWN_ATTRIBUTES:
+            if LETTERS.search(a.get(name) or "") and name not in named:
+                self.found.append((self.getpos()[0], f"{name}={a[name]!r}"))
+        if tag not in ("input", "meta", "link", "br", "img"):
+            self.open.append((tag, marked or any(m for _, m in self.open)))
+
+    def handle_endtag(self, tag):
+        while self.open:
+            if self.open.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        text = " ".join(data.split())
+        inside = any(m for _, m in self.open)
+        if text and not inside and LETTERS.search(text) and text not in SAME_IN_EVERY_LANGUAGE:
+            self.found.append((self.getpos()[0], text))
+
+
+def unmarked_html(source: str) -> list[tuple[int, str]]:
+    parser = _Unmarked()
+    parser.feed(source)
+    return parser.found
+
+
+def test_the_template_scan_finds_unmarked_text_and_attributes():
+    source = """<h2 data-t>Scale</h2><p>Start a game <b>now</b></p>
+      <input placeholder="8 digits" aria-label="table PIN" data-t-attrs="aria-label">
+      <style>.a { color: red }</style><div class="brand">Table Companion</div>"""
+    assert [text for _, text in unmarked_html(source)] == [
+        "Start a game", "now", "placeholder='8 digits'"
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", sorted(TEMPLATES.glob("*.html")), ids=lambda p: p.name)
+def test_no_template_text_is_left_unmarked(path):
+    left = [f"{path.name}:{n}: {text}" for n, text in unmarked_html(path.read_text("utf-8"))]
+    assert left == [], "English a player reads, without data-t / data-t-attrs (docs/i18n.md)"

@@ -66,8 +66,7 @@
   // The record's words, said in the page's language (the record keeps its own).
   const WORDS = {
     pillar: N_("pillar"), hinkelstein: N_("hinkelstein"), quartz: N_("quartz"), boulder: N_("boulder"),
-    left: N_("left"), right: N_("right"), heavier: N_("heavier"), lighter: N_("lighter"),
-    middle: N_("middle"),
+    left: N_("left"), right: N_("right"), middle: N_("middle"),
   };
   const word = (w) => (WORDS[w] ? t(WORDS[w]) : w);
 
@@ -79,7 +78,8 @@
     const v = s.view;
     const facts = [
       [t("Chieftain"), r.chieftain],
-      [t("Winning side"), v.round.condition ? word(v.round.condition) : t("not chosen yet")],
+      [pt("which side wins", "Wins"), v.round.condition === "heavier" ? t("heavier side") : v.round.condition === "lighter" ? t("lighter side")
+        : v.round.condition ? v.round.condition : t("not chosen yet")],
       [t("Pot"), r.pot],
       [t("Supply"), r.supply],
       [t("Notch"), word(v.scale.notch)],

@@ -3,6 +3,7 @@
 // (GET /api/messages?lang=de, the "pages" gettext domain): nothing from the internet.
 //   t("{player} decides", { player })           a text, its {fields} filled in
 //   tn("{n} disc", "{n} discs", n, { ... })     a plural, by the language's plural rule
+//   pt("which side wins", "Wins")               a text with a context (gettext's msgctxt)
 //   N_("working")                               marked only: translated where shown, t(x)
 //   num(1.5, { maximumFractionDigits: 1 })      "1,5" in German (Intl, built into browsers)
 // Template elements with data-t have their text translated, data-t-attrs="title
@@ -44,6 +45,12 @@ function fill(text, fields) {
 
 function t(text, fields) {
   const got = I18N.messages[text];
+  return fill(typeof got === "string" && got ? got : text, fields);
+}
+
+// The catalogue keeps a text with a context under "context\u0004text" (gettext's way).
+function pt(context, text, fields) {
+  const got = I18N.messages[`${context}\u0004${text}`];
   return fill(typeof got === "string" && got ? got : text, fields);
 }
 
