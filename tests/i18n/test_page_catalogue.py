@@ -115,3 +115,20 @@ def test_every_marker_in_the_scripts_is_extracted(template):
                 if m.group(1).replace('\\"', '"') not in ids:
                     lost.append(f"{path.name}:{number}: {m.group(1)}")
     assert lost == [], "markers the extractor missed (a marker inside another's arguments?)"
+
+
+def test_the_club_page_gets_its_catalogue_too(tmp_path):
+    from datetime import UTC
+
+    from companion.club.page import create_club_app
+    from companion.club.store import ClubStore
+    from companion.club.subscriber import Club
+
+    club = Club(ClubStore(tmp_path / "club.sqlite", tz=UTC), None)  # no broker: never started
+    client = create_club_app(club).test_client()
+    assert client.get("/api/messages?lang=de").get_json()["messages"]["Club night"] == "Spieleabend"
+    assert client.get("/api/language").get_json()["languages"][1] == {
+        "code": "de",
+        "name": "Deutsch",
+    }
+    assert 'src="/static/i18n.js"' in client.get("/").get_data(as_text=True)
