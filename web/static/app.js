@@ -184,9 +184,11 @@ function scaleRuns(devices) {
 
 const DEVICE_WORDS = { ok: N_("working"), simulated: N_("simulated"), fault: N_("FAULT"), off: N_("off") };
 
+const DEVICE_NAMES = { "load cells": N_("load cells"), camera: N_("camera") };
+
 function renderDevices(devices) {
-  $("devices").replaceChildren(...Object.entries(devices).map(([name, d]) =>
-    el("span", { class: `device ${d.state}`, title: `${name}: ${d.detail || d.state}` },
+  $("devices").replaceChildren(...Object.entries(devices).map(([key, d]) => [DEVICE_NAMES[key] ? t(DEVICE_NAMES[key]) : key, d])
+    .map(([name, d]) => el("span", { class: `device ${d.state}`, title: `${name}: ${d.detail || d.state}` },
       name, el("span", { class: "state" }, `: ${DEVICE_WORDS[d.state] ? t(DEVICE_WORDS[d.state]) : d.state}`))));
 }
 

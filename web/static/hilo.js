@@ -155,9 +155,16 @@
     for (const record of ask.records) if (!(await act(record))) return;
   }
 
+  // The phase awaited (the record's word), said in the page's language.
+  const PHASES = {
+    upturn: N_("upturn"), setup: N_("setup"), redraw: N_("redraw"), turn: N_("turn"),
+    decide: N_("decide"), reveal: N_("reveal"), spell: N_("spell"), uncover: N_("uncover"),
+  };
+
   function renderAct(s) {
     const aw = view.awaiting;
-    $("hilo-act-title").textContent = !aw ? t("Game over") : aw.player ? `${aw.player}: ${aw.action}` : aw.action;
+    const phase = PHASES[aw && aw.action] ? t(PHASES[aw.action]) : aw && aw.action;
+    $("hilo-act-title").textContent = !aw ? t("Game over") : aw.player ? `${aw.player}: ${phase}` : phase;
     const asks = s.asks || [];
     // the camera's best guess comes first; beyond ASKS_SHOWN readings the rest wait behind
     // one button, so that a question never buries the page (shown again for a new question)
