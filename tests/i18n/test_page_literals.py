@@ -212,7 +212,7 @@ class _Unmarked(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        marked = "data-t" in a or tag in ("style", "script", "title")
+        marked = "data-t" in a or tag in ("style", "script")
         named = (a.get("data-t-attrs") or "").split()
         for name in SHOWN_ATTRIBUTES:
             if LETTERS.search(a.get(name) or "") and name not in named:
@@ -241,9 +241,10 @@ def unmarked_html(source: str) -> list[tuple[int, str]]:
 def test_the_template_scan_finds_unmarked_text_and_attributes():
     source = """<h2 data-t>Scale</h2><p>Start a game <b>now</b></p>
       <input placeholder="8 digits" aria-label="table PIN" data-t-attrs="aria-label">
-      <style>.a { color: red }</style><div class="brand">Table Companion</div>"""
+      <style>.a { color: red }</style><div class="brand">Table Companion</div>
+      <title>Club night</title>"""
     assert [text for _, text in unmarked_html(source)] == [
-        "Start a game", "now", "placeholder='8 digits'"
+        "Start a game", "now", "placeholder='8 digits'", "Club night"
     ]  # fmt: skip
 
 
