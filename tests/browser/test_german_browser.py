@@ -149,6 +149,8 @@ def test_the_language_switch_redraws_in_place_and_the_server_follows(page, live)
     expect(page.locator("#act-title")).to_have_text(re.compile(r"^\w+ decides$"))
     chief = page.locator("#act-title").text_content().split()[0]
     page.evaluate("window.keptMark = 42")
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
 
     page.select_option("#lang-switch", "de")
     expect(page.locator("#btn-new")).to_have_text("Neues Spiel")
@@ -156,6 +158,9 @@ def test_the_language_switch_redraws_in_place_and_the_server_follows(page, live)
     expect(page.locator("#page-hinkel-stein .players-panel h2")).to_have_text("Spieler")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     assert page.evaluate("window.keptMark") == 42
+    # the live stream is opened again in German (the snapshot's texts may follow)
+    page.wait_for_function("() => events && events.url.includes('lang=de')")
+    assert any("/api/events?lang=de" in url for url in asked), asked
     # the page's requests carry ?lang=de: the server's refusal is German
     page.evaluate(
         """async (pin) => fetch("/api/session", {method: "POST",

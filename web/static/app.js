@@ -84,8 +84,11 @@ function showError(message) {
 
 // The live updates. The server may refuse them (too many pages from this address or in
 // all; another paired tablet took this one's place): say why and try again later.
+let events = null;  // the live stream now (opened again when this tablet's language changes)
+
 function connect() {
   const source = new EventSource("/api/events");
+  events = source;
   const lost = t("Connection lost: reconnecting…");
   const down = (text) => {
     $("reconnecting").textContent = text;
@@ -467,6 +470,8 @@ window.addEventListener("DOMContentLoaded", () => {
   i18nReady.then(() => fetch("/api/state")).then((r) => r.json()).then(render).finally(connect);
   onLanguage(() => {
     if (snap) { const s = snap; snap = null; render(s); }
+    // the server's texts in the snapshot follow the page's language (?lang= on the stream)
+    if (events && events.readyState !== EventSource.CLOSED) { events.close(); connect(); }
     if ($("new-dialog").open) newGameChanged();
     if ($("pin-dialog").open) showPairHelp();
   });
