@@ -53,7 +53,7 @@ def catalogue(lang: str) -> tuple[bytes, str]:
         raise ValueError(f"no language {lang!r}; the pages speak {', '.join(LANGUAGES)}")
     messages: dict[str, str | list[str]] = {}
     plural = ["one", "other"]
-    if lang != SOURCE_LANGUAGE:
+    if lang != SOURCE_LANGUAGE and po_path(lang).exists():  # a language without one: English
         with po_path(lang).open("rb") as f:
             cat = read_po(f, locale=lang, domain=DOMAIN)
         plural = plural_categories(lang, cat.plural_expr, cat.num_plurals)
