@@ -93,7 +93,7 @@ def test_every_game_page_fits_in_german(browser, live, tmp_path, size):
     live.service.device_status("camera", "simulated", "the test's camera")
     context, page, errors = open_german(browser, live, size)
     check = Checks(page, size)
-    awaiting = lambda: live.service.snapshot()["view"]["awaiting_text"]  # noqa: E731
+    awaiting = lambda: live.service.snapshot("de")["view"]["awaiting_text"]  # noqa: E731
     try:
         fits(page, check, "no game", "Starte ein neues Spiel")
         expect(page.locator("#welcome-new")).to_have_text("Neues Spiel")
