@@ -18,6 +18,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .i18n.message import msg
+
 EXIT_OK, EXIT_USAGE, EXIT_PORT = 0, 2, 4
 
 #: The demo's games: (title, the player counts it allows, the default count).
@@ -144,7 +146,7 @@ def _serve_hinkel_stein(args: argparse.Namespace) -> int:
             table.run(10.0)  # a pause to look at the result, then the next game
             seed += 1
 
-    notice = (
+    notice = msg(
         "DEMO: a simulated scale and camera, scripted players (seeded random legal choices);"
         " the tablet may still take over any decision"
     )
@@ -186,7 +188,7 @@ def _serve_stein_im_brett(args: argparse.Namespace) -> int:
             table.idle(10.0)  # a pause to look at the result, then the next game
             seed += 1
 
-    notice = (
+    notice = msg(
         "DEMO: Stein im Brett on a simulated board seen by a synthetic camera, scripted"
         " players (seeded random legal choices); the starting player's draw is entered on"
         " the tablet, which may still take over any turn"
@@ -208,7 +210,7 @@ def _serve_heuchel_meuchel(args: argparse.Namespace) -> int:
             table.idle(10.0)  # a pause to look at the tally, then the next game
             seed += 1
 
-    notice = (
+    notice = msg(
         "DEMO: Heuchel & Meuchel on a synthetic card table seen by a camera (rendered cards,"
         " hands reaching in), scripted players (seeded random legal choices); the die and"
         " the end of a turn are tapped on the tablet, which may still take over any move"
@@ -290,7 +292,7 @@ def _serve_hilo(args: argparse.Namespace) -> int:
             table.idle(10.0)  # a pause to look at the result, then the next game
             seed += 1
 
-    notice = (
+    notice = msg(
         "DEMO: HiLo with scripted players (seeded random legal choices) and a camera that"
         " reports each card slot as people play; the referee records the game from it, and"
         " the tablet may still enter or undo any action"
@@ -369,7 +371,7 @@ def _serve_stein_auf_stein(args: argparse.Namespace) -> int:
             table.idle(10.0)  # a pause to look at the result, then the next game
             seed += 1
 
-    notice = (
+    notice = msg(
         "DEMO: Stein auf Stein on a simulated table seen by a synthetic camera (blocks, the"
         " die, hands), scripted children (seeded random legal choices); what a camera above"
         " cannot see (piling, a fall, a tower's height) is entered on the tablet"

@@ -227,3 +227,17 @@ def test_an_undo_refused_and_a_stream_refused_are_said_in_the_pages_language(ser
     assert "too many live pages from your address (6 at most)" in refused_event(
         Refusal(429, reason, 20)
     )
+
+
+def test_a_notice_on_every_dashboard_follows_the_pages_language(service):
+    player = _player(service)
+    service.announce(  # the demo's banner (companion/demo_cli.py)
+        msg(
+            "DEMO: a simulated scale and camera, scripted players (seeded random legal"
+            " choices); the tablet may still take over any decision"
+        )
+    )
+    german = player.get("/api/state?lang=de").json["notices"]
+    assert german[-1].startswith("DEMO: eine simulierte Waage und Kamera, gespielte Spieler")
+    english = player.get("/api/state").json["notices"]
+    assert english[-1].startswith("DEMO: a simulated scale and camera, scripted players")
