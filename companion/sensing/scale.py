@@ -48,6 +48,7 @@ from .observations import Observation, ScaleDisturbed
 from .scale_cells import CellFaults, Channel, saturated_reason
 from .scale_config import SensingConfig
 from .scale_hands import HandWatch
+from .scale_ledger import BeamLedger
 from .scale_pace import PaceWatch
 from .scale_recording import SATURATION_CODES, RawSample
 from .scale_rest import RestWatch
@@ -92,6 +93,10 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch):
         census = profile.stone_mass_g
         pairs = [census["P1"] + census["P2"]] if {"P1", "P2"} <= census.keys() else []
         self._plausible_masses = sorted(set(census.values()) | set(pairs))
+        # loads put down together as a pair (the pillars), kept as their two stones
+        self._pair_parts = {pairs[0]: (census["P1"], census["P2"])} if pairs else {}
+        self.ledger = BeamLedger()  # the stones named on the beam (``scale_ledger``)
+        self._empty_total: float | None = None  # the lightest rest seen: the empty beam (g)
         self._masses: deque[tuple[float, float]] = deque(maxlen=256)
         self._cells: deque[tuple[float, float, float]] = deque(maxlen=256)  # beside _masses
         self._t_first: float | None = None
@@ -301,8 +306,6 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch):
         if self._reference is not None and not (self._hand_seen or self._episode_lifted):
             held = self._level_held_between(self._reference[0], w + left + right)
         self.tracker.accept()
-        masses.clear()
-        self._cells.clear()
         self._t_rest = t
         if self._level_start > float("-inf"):
             self._name_times.append(t - self._level_start)
@@ -319,10 +322,11 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch):
                 self._merged.extend((t_step, 0.0) for t_step, _, _, _ in steps[1:])
         if held is not None:  # a level held on the way: one stone, then another
             self._merged.append((held, 0.0))
-        # a load put down that is no stone's (taken off, it may be the beam being cleared
-        # after a round: stones taken off in any grouping; the referee asks about a stone
-        # taken off during a round)
+        # a load put down that is no stone's (a load taken off: ``scale_rest``, from what
+        # was named on the beam)
         added = self._reference is not None and w + left + right > self._reference[0]
         if added and not (plausible and self._on_a_space(w, left, right)):
             self._note_unnamed(t, w + left + right, self._torque(left, right))
         self._settle(t, w, left, right, out)
+        masses.clear()  # (after: a merged removal is split from its frames)
+        self._cells.clear()

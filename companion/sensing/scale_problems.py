@@ -5,7 +5,8 @@ Kinds: ``noisy`` (stones of the census cannot be told apart), ``slow`` (naming a
 takes longer than players wait), ``restless`` (never at rest), ``drifting`` (a cell's
 zero moves fast at rest), ``fast`` (stones put down faster than the scale names them),
 ``unnamed`` (a load put down that is no stone's: no stone's mass, or off the spaces; a
-load taken off may be the beam being cleared, stones in any grouping).
+load taken off from no space that matches no stones the scale named on the beam, see
+``scale_ledger``).
 """
 
 from __future__ import annotations

@@ -9,10 +9,17 @@ zero and each cell's drift (g/min).
 
 from __future__ import annotations
 
+import itertools
+import math
+
+import numpy as np
+
 from ..profile import CHANNELS
 from .observations import LoadShifted, ScaleSettled, StoneAdded, StoneRemoved
+from .scale_ledger import Named
 
 WEDGE, LEFT, RIGHT = CHANNELS
+SLOT_S = 0.2  # a merged removal's level before a step: the median of this long (s)
 
 
 class RestWatch:
@@ -99,12 +106,19 @@ class RestWatch:
             dm, dtau = total - m0, torque - tau0
             if abs(dm) >= cfg.mass_step_g:
                 x = p + dtau / dm
-                kind = StoneAdded if dm > 0 else StoneRemoved
-                out.append(kind(t, abs(dm), x, prof.space_at(x)))
+                if dm > 0:
+                    named = [StoneAdded(t, dm, x, prof.space_at(x))]
+                    self._book_added(dm, x, prof.space_at(x))
+                else:
+                    named = self._removed(t, -dm, x)
+                out.extend(named)
                 changed = True
             elif abs(dtau) >= cfg.torque_step_gmm:
                 out.append(LoadShifted(t, dtau))
                 changed = True
+        if self._empty_total is None or total < self._empty_total + cfg.mass_step_g / 2:
+            self._empty_total = min(total, self._empty_total or total)
+            self.ledger.clear()  # the beam as light as ever: no stone on it
         far = prof.space_x_mm["L2"] if down == RIGHT else prof.space_x_mm["R2"]
         margin = max(0.0, torque / (p - far))  # the mass at ``far`` that balances τ
         if changed:
@@ -113,3 +127,109 @@ class RestWatch:
         self._have_rest = True
         self._pivot_at_rest = p
         self._episode_disturbed = False
+
+    def _book_added(self, mass_g: float, x_mm: float, space: str | None) -> None:
+        """Keep a load named on a space in the ledger (the pillars put down together as
+        their two stones)."""
+        if space is None:
+            return
+        tol = self.config.census_tolerance_g + 0.02 * mass_g
+        for pair, parts in self._pair_parts.items():
+            single = any(abs(mass_g - m) <= tol for m in self.profile.stone_mass_g.values())
+            if abs(mass_g - pair) <= tol and not single:
+                for m in parts:
+                    self.ledger.add(m * mass_g / pair, x_mm, space)
+                return
+        self.ledger.add(mass_g, x_mm, space)
+
+    def _removed(self, t: float, mass_g: float, x_mm: float) -> list[StoneRemoved]:
+        """A load of ``mass_g`` taken off at ``x_mm``, as the stones named before that it
+        matches (``BeamLedger.take``): one stone, on its space; or several, taken off
+        together or one after another (a merged step, split: each part at the time its
+        step was seen where the steps tell, and, when they came one after another, said
+        as stones merged; a space's stones as one load). Matching nothing (unsure, or
+        stones never named), it is said as measured: the referee asks about a load taken
+        off during a round, and clearing the beam takes stones off in any grouping."""
+        prof, cfg = self.profile, self.config
+        space = prof.space_at(x_mm)
+        parts = self.ledger.take(
+            mass_g,
+            x_mm,
+            mass_tol_g=cfg.census_tolerance_g + 0.02 * mass_g,
+            x_tol_mm=prof.space_width_mm / 2 + cfg.off_space_mm,
+        )
+        if parts is None:  # unsure (or stones taken off that were never named)
+            return [StoneRemoved(t, mass_g, x_mm, space)]
+        parts = _by_space(parts)  # a space's stones taken off together: one load
+        if len(parts) == 1:  # one stone (or stack): where it was named, if off its space
+            x = x_mm if space == parts[0].space else parts[0].x_mm
+            return [StoneRemoved(t, mass_g, x, parts[0].space)]
+        # the first stone came off when the change began; each later one at a step seen
+        # in the total on the way (its middle: ``step_frames`` after where it shows)
+        big = 0.5 * self._lightest_g
+        lag = cfg.step_frames * self._frame_dt
+        later = [(ts + lag, -r) for ts, _, r, _ in self._episode_steps if r <= -big]
+        times = [t] * len(parts)
+        timed = self._episode_start is not None and not self._episode_lifted
+        if later and timed and len(later) + 1 == len(parts):
+            slots = self._slots(mass_g, x_mm, [ts for ts, _ in later])
+            for i, j in enumerate(_best_order(slots, parts, cfg.census_tolerance_g + 1.0)):
+                times[j] = ([self._episode_start] + [ts for ts, _ in later])[i]
+        if later:  # taken off one after another, faster than the scale names them
+            self._merged.extend((ts, 0.0) for ts, _ in later)
+        return [
+            StoneRemoved(ts, e.mass_g, e.x_mm, e.space) for ts, e in zip(times, parts, strict=True)
+        ]
+
+    def _slots(
+        self, mass_g: float, x_mm: float, steps: list[float]
+    ) -> list[tuple[float, float | None]]:
+        """The load each step of a merged removal took off, (g, mm or None if unknown):
+        the levels held just before each later step at ``steps`` (s; the medians of each
+        cell's frames over the ``SLOT_S`` before it) against the rest before the change,
+        and the whole change's ``mass_g`` at ``x_mm``."""
+        m0, tau0 = self._reference
+        p = self._pivot
+        levels = [(m0, tau0)]
+        frames = list(zip(self._masses, self._cells, strict=True))
+        for ts in steps:
+            near = [c for (tm, _), c in frames if ts - SLOT_S <= tm < ts]
+            if len(near) < 4:
+                levels.append(None)
+                continue
+            w, left, right = np.median(np.array(near), axis=0)
+            levels.append((w + left + right, self._torque(left, right)))
+        levels.append((m0 - mass_g, tau0 - mass_g * (x_mm - p)))
+        slots: list[tuple[float, float | None]] = []
+        for before, after in itertools.pairwise(levels):
+            if before is None or after is None or before[0] - after[0] < 1.0:
+                slots.append((float("nan"), None))
+                continue
+            dm = before[0] - after[0]
+            slots.append((dm, p + (before[1] - after[1]) / dm))
+        return slots
+
+
+def _best_order(slots, parts, mass_tol_g: float) -> tuple[int, ...]:
+    """Which part each slot (its mass g, place mm or None) is, the order of least misfit:
+    the masses' misfit in tolerances plus the places' in tens of mm."""
+
+    def misfit(i: int, j: int) -> float:
+        m, x = slots[i]
+        cost = 0.0 if math.isnan(m) else abs(m - parts[j].mass_g) / mass_tol_g
+        return cost + (0.0 if x is None else abs(x - parts[j].x_mm) / 10.0)
+
+    orders = itertools.permutations(range(len(parts)))
+    return min(orders, key=lambda order: sum(misfit(i, j) for i, j in enumerate(order)))
+
+
+def _by_space(parts: tuple[Named, ...]) -> tuple[Named, ...]:
+    """The stones named on each space, as one load a space (mass g, mean place mm)."""
+    spaces: dict[str, list[Named]] = {}
+    for e in parts:
+        spaces.setdefault(e.space, []).append(e)
+    loads = []
+    for space, named in spaces.items():
+        m = sum(e.mass_g for e in named)
+        loads.append(Named(m, sum(e.mass_g * e.x_mm for e in named) / m, space))
+    return tuple(loads)
