@@ -144,12 +144,13 @@ class RestWatch:
 
     def _removed(self, t: float, mass_g: float, x_mm: float) -> list[StoneRemoved]:
         """A load of ``mass_g`` taken off at ``x_mm``, as the stones named before that it
-        matches (``BeamLedger.take``): one stone, on its space; or several, taken off
-        together or one after another (a merged step, split: each part at the time its
-        step was seen where the steps tell, and, when they came one after another, said
-        as stones merged; a space's stones as one load). Matching nothing (unsure, or
-        stones never named), it is said as measured: the referee asks about a load taken
-        off during a round, and clearing the beam takes stones off in any grouping."""
+        matches (``BeamLedger.take``): one stone (or one space's stack), on the space it
+        was named on; or stones on several spaces taken off one after another, faster
+        than the scale names them (a merged step): split, one ``removed`` a space at the
+        time its step was seen, and said as stones merged. Taken off together (no step
+        between), or matching nothing (unsure, or stones never named), the load is said
+        as measured: the referee asks about a load taken off during a round, and
+        clearing the beam takes stones off in any grouping."""
         prof, cfg = self.profile, self.config
         space = prof.space_at(x_mm)
         parts = self.ledger.take(
@@ -169,17 +170,21 @@ class RestWatch:
         big = 0.5 * self._lightest_g
         lag = cfg.step_frames * self._frame_dt
         later = [(ts + lag, -r) for ts, _, r, _ in self._episode_steps if r <= -big]
-        times = [t] * len(parts)
-        timed = self._episode_start is not None and not self._episode_lifted
-        if later and timed and len(later) + 1 == len(parts):
-            slots = self._slots(mass_g, x_mm, [ts for ts, _ in later])
-            for i, j in enumerate(_best_order(slots, parts, cfg.census_tolerance_g + 1.0)):
-                times[j] = ([self._episode_start] + [ts for ts, _ in later])[i]
         if later:  # taken off one after another, faster than the scale names them
             self._merged.extend((ts, 0.0) for ts, _ in later)
-        return [
-            StoneRemoved(ts, e.mass_g, e.x_mm, e.space) for ts, e in zip(times, parts, strict=True)
-        ]
+        start = self._episode_start
+        if start is None or self._episode_lifted or len(later) + 1 != len(parts):
+            # taken off together (no step between), or steps not one a stone: the stones
+            # found leave the ledger, the load is said as measured
+            return [StoneRemoved(t, mass_g, x_mm, space)]
+        slots = self._slots(mass_g, x_mm, [ts for ts, _ in later])
+        times = [start] + [ts for ts, _ in later]
+        order = _best_order(slots, parts, cfg.census_tolerance_g + 1.0)
+        return sorted(
+            (StoneRemoved(times[i], parts[j].mass_g, parts[j].x_mm, parts[j].space)
+             for i, j in enumerate(order)),
+            key=lambda o: o.t_mono,
+        )  # fmt: skip
 
     def _slots(
         self, mass_g: float, x_mm: float, steps: list[float]
