@@ -88,6 +88,14 @@ class PaceWatch:
             return min(gap for _, gap in fast)
         return 0.0 if self._merged else None  # stones merged: no pace measured
 
+    def _moved_change(self, t: float) -> tuple[float, float] | None:
+        """The last shift that came soon after a stone was named, no hand seen (Δτ g·mm,
+        s after), if one was within ``fast_window_s``."""
+        seen = self._moved
+        while seen and t - seen[0][0] > self.config.fast_window_s:
+            seen.popleft()
+        return seen[-1][1:] if seen else None
+
     def _unnamed_change(self, t: float) -> tuple[float, float] | None:
         """The last change named that was no stone's (ΔM g, x mm), if one was within
         ``fast_window_s``."""

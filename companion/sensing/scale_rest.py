@@ -19,6 +19,7 @@ from .observations import LoadShifted, ScaleSettled, StoneAdded, StoneRemoved
 from .scale_ledger import Named
 
 WEDGE, LEFT, RIGHT = CHANNELS
+MOVED_WITHIN_S = 1.5  # a shift this soon after a stone, no hand seen: said (s)
 SLOT_S = 0.2  # a merged removal's level before a step: the median of this long (s)
 
 
@@ -112,9 +113,15 @@ class RestWatch:
                 else:
                     named = self._removed(t, -dm, x)
                 out.extend(named)
+                self._t_step_named = t
                 changed = True
             elif abs(dtau) >= cfg.torque_step_gmm:
                 out.append(LoadShifted(t, dtau))
+                soon = t - self._t_step_named <= MOVED_WITHIN_S
+                if soon and not (self._hand_seen or self._episode_disturbed):
+                    # the stone just named rocked or slid (named a moment early), or the
+                    # Stone of Fate moved: the sensing cannot tell, and says so
+                    self._moved.append((t, dtau, t - self._t_step_named))
                 changed = True
         if self._empty_total is None or total < self._empty_total + cfg.mass_step_g / 2:
             self._empty_total = min(total, self._empty_total or total)
