@@ -142,7 +142,7 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch):
         self._unnamed: deque[tuple[float, float, float]] = deque(maxlen=16)  # (t, ΔM, x)
         self._moved: deque[tuple[float, float, float]] = deque(maxlen=16)  # (t, Δτ, s after)
         self._moved_said: tuple[float, float] | None = None
-        self._t_step_named = float("-inf")  # the last stone added or removed was named (s)
+        self._step_named: tuple[float, float, float, str] | None = None  # (t, ΔM, Δτ, space)
         self._name_times: deque[float] = deque(maxlen=9)  # step to named, lately (s)
 
     def set_notch(self, notch: str) -> None:

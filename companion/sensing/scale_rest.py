@@ -113,15 +113,15 @@ class RestWatch:
                 else:
                     named = self._removed(t, -dm, x)
                 out.extend(named)
-                self._t_step_named = t
+                one = named[0] if len(named) == 1 and named[0].space is not None else None
+                self._step_named = (t, dm, dtau, one.space) if one else None
                 changed = True
             elif abs(dtau) >= cfg.torque_step_gmm:
                 out.append(LoadShifted(t, dtau))
-                soon = t - self._t_step_named <= MOVED_WITHIN_S
-                if soon and not (self._hand_seen or self._episode_disturbed):
+                if self._settling_in(t, dtau):
                     # the stone just named rocked or slid (named a moment early), or the
                     # Stone of Fate moved: the sensing cannot tell, and says so
-                    self._moved.append((t, dtau, t - self._t_step_named))
+                    self._moved.append((t, dtau, t - self._step_named[0]))
                 changed = True
         if self._empty_total is None or total < self._empty_total + cfg.mass_step_g / 2:
             self._empty_total = min(total, self._empty_total or total)
@@ -134,6 +134,20 @@ class RestWatch:
         self._have_rest = True
         self._pivot_at_rest = p
         self._episode_disturbed = False
+
+    def _settling_in(self, t: float, dtau: float) -> bool:
+        """Whether a shift of ``dtau`` (g·mm) may be the stone just named settling into
+        its place: within ``MOVED_WITHIN_S`` of it, no hand seen since, the stone's place
+        moved by at most half a space and still on the space it was named on, on cells
+        noisy enough to need the stillness test (``_still_s``; on quieter cells a stone
+        is named once it lies still, and such a shift is the Stone of Fate)."""
+        last = self._step_named
+        if last is None or self._hand_seen or self._episode_disturbed or self._still_s <= 0:
+            return False
+        t_named, dm, dtau_step, space = last
+        if t - t_named > MOVED_WITHIN_S or abs(dtau / dm) > self.profile.space_width_mm / 2:
+            return False
+        return self.profile.space_at(self._pivot + (dtau_step + dtau) / dm) == space
 
     def _book_added(self, mass_g: float, x_mm: float, space: str | None) -> None:
         """Keep a load named on a space in the ledger (the pillars put down together as
