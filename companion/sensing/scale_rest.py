@@ -138,14 +138,14 @@ class RestWatch:
     def _settling_in(self, t: float, dtau: float) -> bool:
         """Whether a shift of ``dtau`` (g·mm) may be the stone just named settling into
         its place: within ``MOVED_WITHIN_S`` of it, no hand seen since, the stone's place
-        moved by at most half a space and still on the space it was named on, on cells
+        moved by at most a space's width and still on the space it was named on, on cells
         noisy enough to need the stillness test (``_still_s``; on quieter cells a stone
         is named once it lies still, and such a shift is the Stone of Fate)."""
         last = self._step_named
         if last is None or self._hand_seen or self._episode_disturbed or self._still_s <= 0:
             return False
         t_named, dm, dtau_step, space = last
-        if t - t_named > MOVED_WITHIN_S or abs(dtau / dm) > self.profile.space_width_mm / 2:
+        if t - t_named > MOVED_WITHIN_S or abs(dtau / dm) > self.profile.space_width_mm:
             return False
         return self.profile.space_at(self._pivot + (dtau_step + dtau) / dm) == space
 
