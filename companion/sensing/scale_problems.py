@@ -5,7 +5,8 @@ Kinds: ``noisy`` (stones of the census cannot be told apart), ``slow`` (naming a
 takes longer than players wait), ``restless`` (never at rest), ``drifting`` (a cell's
 zero moves fast at rest), ``fast`` (stones put down faster than the scale names them),
 ``unnamed`` (a load put down that is no stone's: no stone's mass, or off the spaces; a
-load taken off may be the beam being cleared, stones in any grouping).
+load taken off from no space that matches no stones the scale named on the beam, see
+``scale_ledger``), ``moved`` (a shift just after a stone was named, no hand seen).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class Figures:
     name_s: float = 0.0  # the time the scale has taken lately to name a stone (s)
     rate_sps: float = 80.0  # samples a second
     unnamed: tuple[float, float] | None = None  # the last change of no stone's: (ΔM g, x mm)
+    moved: tuple[float, float] | None = None  # a shift just after a stone: (Δτ g·mm, s after)
 
 
 def describe(problem: Sequence[str], f: Figures) -> str | None:
@@ -94,5 +96,13 @@ def describe(problem: Sequence[str], f: Figures) -> str | None:
             f" off faster than the scale names them (about {f.name_s:.1f} s after each at"
             f" {f.rate_sps:.0f} samples/s, noise {cells} a cell), or a hand on the beam."
             " Check the stones on the tablet; wait a moment between stones"
+        )
+    if "moved" in problem and f.moved is not None:
+        dtau, after = f.moved
+        words.append(
+            f"the load shifted by {dtau:+.0f} g·mm {after:.1f} s after a stone was named,"
+            " with no hand seen: the stone rocked or slid after it was weighed (its place"
+            f" may be off), or the Stone of Fate moved (noise {cells} a cell). Check the"
+            " stones and the Stone of Fate on the tablet"
         )
     return "; ".join(words) + ". Enter placements on the tablet meanwhile" if words else None

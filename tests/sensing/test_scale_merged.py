@@ -6,13 +6,17 @@ as the stones' sum that happens to weigh like one stone, or, a stone put down an
 taken off, as nothing at all. Before, most such losses came with no warning. Now each
 is said with a ``ScaleNoise`` problem, with the noise measured per cell and what to do:
 ``unnamed`` (a load of no stone's put down) or ``fast`` (stones came one after another).
-(A load of no stone's taken off is not said: clearing the beam takes stones off in any
-grouping.)
+(A load taken off that matches no stones named is not said: clearing the beam takes
+stones off in any grouping, and the referee asks about one taken off during a round.)
+
+Stones taken off faster than the scale names them are split back into the stones it
+named on the beam (``scale_ledger``), each at the step it made.
 
 Seeds (brisk, ``stones_in_a_row``, 1 % glitched samples) which lost stones unwarned
 before: at 1.5 g, 14 (three stones into one stone's mass, 110 g on L1) and 42 (three
-into 175 g); at 2 g, 50 (a load of 36 g put down at +609 mm) and 36 (one put down and
-one taken off: a shift of +9,600 g·mm, no stone).
+into 175 g, now split); at 2 g, 50 (a load of 36 g put down at +609 mm), 36 (one put
+down and one taken off: a shift of +9,600 g·mm, no stone) and 306 (two taken off, now
+split).
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ def said_between(obs, t0: float, t1: float) -> list[str]:
     return now + [o.problem for o in noise if t0 < o.t_mono <= t1 and o.problem]
 
 
-@pytest.mark.parametrize(("seed", "noise_g"), [(14, 1.5), (42, 1.5), (50, 2.0), (36, 2.0)])
+@pytest.mark.parametrize(("seed", "noise_g"), [(14, 1.5), (50, 2.0), (36, 2.0)])
 def test_stones_merged_are_said_with_the_noise_and_what_to_do(seed, noise_g):
     score, obs = brisk(seed, noise_g)
     lost = [m for m in score.mistakes if "no settled" not in m]
@@ -62,6 +66,18 @@ def test_stones_merged_are_said_with_the_noise_and_what_to_do(seed, noise_g):
         assert all(re.search(r"wedge \d+\.\d g, left \d+\.\d g, right \d+\.\d g a cell", p)
                    for p in merged), merged  # fmt: skip
         assert all("wait a moment between stones" in p for p in merged), merged
+
+
+@pytest.mark.parametrize(("seed", "noise_g"), [(42, 1.5), (306, 2.0)])
+def test_stones_taken_off_one_after_another_are_split_back_into_the_stones_named(seed, noise_g):
+    # seed 42: three stones taken off 0.8 s apart were one removal of 175 g; seed 306
+    # (unseen, found by bench_scale_unseen.py): Q1 off R1 and B1 off L1, one removal of
+    # 71 g at -2 mm, no warning. Now each is its own stone, on its space, at its step.
+    score, obs = brisk(seed, noise_g)
+    assert score.placements_right == score.placements == 24, (seed, score.mistakes)
+    assert score.spurious == 0 and score.unwarned == 0, (seed, score.mistakes)
+    said = [o.problem for o in obs if isinstance(o, ScaleNoise) and o.problem]
+    assert any("one after another" in p for p in said), (seed, said)
 
 
 def test_brisk_stones_all_named_are_not_called_merged():
@@ -81,3 +97,18 @@ def test_a_load_of_no_stone_s_is_said_with_its_mass_and_place():
     assert "Check the stones on the tablet" in words
     fast = describe(("fast",), figures)
     assert fast.startswith("stones came one after another, faster than the scale names them")
+
+
+def test_a_shift_just_after_a_stone_named_with_no_hand_is_said():
+    # seed 306 at 1.5 g (unseen, found by bench_scale_unseen.py): H2 taken off R1 was
+    # named while the beam still settled, then a shift of -939 g·mm came 1 s later, with
+    # no hand: the referee would take it for the Stone of Fate moving. Now it is said.
+    score, obs = brisk(306, 1.5)
+    assert score.unwarned == 0, score.mistakes
+    shifted = [m for m in score.mistakes if "LoadShifted" in m]
+    assert shifted, "seed 306: no shift after the stone any more; pick another"
+    t = float(re.search(r"at t=([0-9.]+):", shifted[0]).group(1))
+    said = said_between(obs, t, t + SAID_WITHIN_S)
+    assert any("g·mm" in p and "after a stone was named" in p for p in said), said
+    assert all(re.search(r"wedge \d+\.\d g, left \d+\.\d g, right \d+\.\d g a cell", p)
+               for p in said), said  # fmt: skip

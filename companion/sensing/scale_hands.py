@@ -1,0 +1,203 @@
+"""What counts as a hand on the scale (a mixin of ``scale.ScaleSensor``; pure, numpy).
+
+A change is named only once the total has held one level long enough, without the
+trend, spread, smooth wander or tremor that a hand's force brings (``_mass_steady``,
+``_still``). Reads the sensor's frames (``_masses``, ``_cells``: grams, ``t_mono`` s)
+and the thresholds ``scale_thresholds`` sets from the noise.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+
+from .noise import MEAN_SD_FACTOR, mean_sd
+
+TREMOR_HZ = (7.0, 13.0)  # a hand's physiological tremor: 8-12 Hz
+ZONE_FRAMES = 24  # where a change acts: the mean of this many frames (0.3 s at 80/s)
+
+
+class HandWatch:
+    """Hands: part of ``ScaleSensor`` (its state lives there)."""
+
+    def _mass_steady(self, t: float) -> bool:
+        """No hand on the scale: the total has held one level since its last step (a stone
+        put down, a hand arriving or leaving) for ``hand_window_s`` (``hand_release_s``
+        once a hand was seen in this change), and over that window the medians of its two
+        halves agree within ``hand_trend_g`` and its middle three quarters lie within
+        ``hand_spread_g`` (or 3.5 sd of the total's noise at rest, if more). Medians and
+        a trimmed spread, so that ringing and bounces after an impact do not count, while
+        a hand's tremor and slow wander do; a wander seen marks ``_hand_seen``."""
+        cfg = self.config
+        masses = self._masses
+        n = len(masses)
+        k = cfg.step_frames
+        if n >= 2 * k:
+            recent = sorted(masses[i][1] for i in range(n - k, n))
+            older = sorted(masses[i][1] for i in range(n - 2 * k, n - k))
+            rise = _median(recent) - _median(older)
+            if abs(rise) >= self._hand_jump_g:
+                t_step = masses[n - k][0]
+                if t_step - self._t_jump > (2 * k - 0.5) * self._frame_dt:  # a new step
+                    self._new_step(t_step, rise)
+                self._t_jump = t_step
+        since_step = t - self._t_jump
+        if not self._hand_seen:
+            if since_step < self._hand_window_s:
+                return False
+            vals = [m for tm, m in masses if t - tm <= self._hand_window_s]
+            if _trend(vals) > self._trend_limit(len(vals)):
+                # a hand's wander lasts; the tail of the step just taken leaves the
+                # window within a few frames
+                self._trend_frames += 1
+                if self._trend_frames < self.config.hand_trend_frames:
+                    return False
+                self._hand_seen = True
+            else:
+                self._trend_frames = 0
+        if self._hand_seen:  # a hand was on it: the longer window, its own trend
+            if since_step < self._hand_release_s:
+                return False
+            vals = [m for tm, m in masses if t - tm <= self._hand_release_s]
+            if _trend(vals) > self._trend_limit(len(vals)):
+                return False
+        if not self._still(t, since_step):
+            return False
+        vals.sort()
+        k = len(vals) // 8  # the spread of the middle three quarters
+        return vals[-1 - k] - vals[k] <= self._hand_spread_g
+
+    def _pad_loaded_since_stable(self) -> bool:
+        """Whether one pad has carried load all through the frames since the cells came
+        to rest (``stable_since``), not only over the short window: near a dead balance a
+        pad carries a few grams (400 g·mm of torque: 2 g on a pad 200 mm out), too few
+        for the window's median to stand clear of the noise, but the means of a longer
+        stretch do (their sd shrinks as 1/√frames). Else a stone that tipped the beam
+        gently onto a pad waits ``balance_wait_s`` and, stones 0.8 s apart, merges with
+        the next. The stretch must be twice the window at least and the pad loaded in
+        both its halves (2.5 sd of their means), so that a beam swinging through the air
+        from one pad to the other, the far pad's load arriving, does not count."""
+        since = self.tracker.stable_since
+        if since is None:
+            return False
+        n = 0
+        for tm, _ in reversed(self._masses):
+            if tm < since:
+                break
+            n += 1
+        if n < 2 * max(len(self.tracker._stable), self.config.settle_min_frames):
+            return False
+        cells = np.array(list(itertools.islice(reversed(self._cells), n)))
+        half = n // 2
+        later, earlier = cells[:half].mean(axis=0), cells[-half:].mean(axis=0)
+        s = self.noise_g
+        low = max(self.config.min_pad_load_g, 2.5 * mean_sd(max(s[1], s[2]), half))
+        return any(min(later[i], earlier[i]) >= low for i in (1, 2))
+
+    def _still(self, t: float, since_step: float) -> bool:
+        """On noisy cells a hand held nearly still passes the short window: the total must
+        also have held ``_still_s`` since its last step with no smooth wander in it (its
+        projection on the Legendre polynomials of degree 1 to 3 over the window, squared,
+        within ``still_chi2`` times the noise of one frame squared: a hand's force wanders
+        over seconds, a stone's does not).
+
+        Where a hand holds the beam (the down end, within ``hand_zone_mm`` of the pad it
+        rests on) the window is at least ``still_zone_s`` and the wander is watched in
+        the load at that place as the cells share it (``_load_at``): a hand there presses
+        almost all on the pad's cell, so its wander shows against that cell's noise, not
+        the sum's of three. Its tremor (``_tremor``, 7-13 Hz) must stay within
+        ``tremor_ratio`` times what the noise puts there."""
+        window = self._still_s
+        if window <= 0.0:
+            return True
+        if since_step < window:
+            return False
+        zone = self._hand_zone_split()
+        if zone is not None:
+            window = max(window, self.config.still_zone_s)
+        if since_step < window:
+            return False
+        n = sum(1 for tm, _ in self._masses if t - tm <= window)
+        if n < 8:
+            return True
+        if zone is None:
+            vals = np.array([m for _, m in itertools.islice(reversed(self._masses), n)])[::-1]
+            frame_sd = self._hand_sd_g
+        else:
+            cells = np.array(list(itertools.islice(reversed(self._cells), n)))
+            vals, frame_sd = _load_at(cells, zone, self.noise.white[:3])
+            if _tremor(vals, self._frame_dt, frame_sd) > self.config.tremor_ratio:
+                return False
+        basis = _smooth_basis(n)
+        wander = float(np.sum((basis @ vals) ** 2))
+        return wander <= self.config.still_chi2 * (MEAN_SD_FACTOR * frame_sd) ** 2
+
+    def _hand_zone_split(self) -> np.ndarray | None:
+        """How a change at the down end, where a hand holds the beam, shares out between
+        the cells (wedge, left, right; statics about the pivot), or None if the change is
+        elsewhere (or no mass step), from the mean of the last ``ZONE_FRAMES`` frames."""
+        if self._reference is None or not self._cells:
+            return None
+        recent = itertools.islice(reversed(self._cells), ZONE_FRAMES)
+        w, left, right = np.mean(np.array(list(recent)), axis=0)
+        m0, tau0 = self._reference
+        dm = w + left + right - m0
+        if abs(dm) < self.config.mass_step_g:
+            return None
+        p = self._pivot
+        x = p + (self._torque(left, right) - tau0) / dm
+        pad = self._x_right if right >= left else self._x_left
+        if abs(x - pad) > self.config.hand_zone_mm:
+            return None
+        share = (x - p) / (pad - p)  # on the pad; the rest on the wedge
+        return np.array([1.0 - share, 0.0, share] if pad > p else [1.0 - share, share, 0.0])
+
+    def _trend_limit(self, frames: int) -> float:
+        """How far the medians of a window's halves may lie apart at rest (g): at least
+        ``hand_trend_g``, or four standard deviations of that difference for the sum's
+        noise (the median of h filtered frames: about 0.8 σ/√h)."""
+        half = max(2, frames // 2)
+        return max(self.config.hand_trend_g, 4.0 * 0.8 * self._hand_sd_g * (2 / half) ** 0.5)
+
+
+def _smooth_basis(n: int) -> np.ndarray:
+    """Orthonormal rows spanning the Legendre polynomials of degree 1 to 3 over n frames."""
+    x = np.linspace(-1.0, 1.0, n)
+    q, _ = np.linalg.qr(np.polynomial.legendre.legvander(x, 3))
+    return q[:, 1:].T.copy()
+
+
+def _load_at(cells: np.ndarray, split: np.ndarray, cell_sd_g) -> tuple[np.ndarray, float]:
+    """Frames of (wedge, left, right) as the load acting where it shares out as ``split``
+    (g), weighted by the cells' noise ``cell_sd_g`` (the best linear estimate:
+    (d·W·c) / (d·W·d), W the inverse variances), and the sd of one such frame (g)."""
+    weights = split / np.square(np.maximum(np.asarray(cell_sd_g, dtype=float), 0.05))
+    info = float(weights @ split)
+    return cells[::-1] @ weights / info, 1.0 / math.sqrt(info)
+
+
+def _tremor(values: np.ndarray, frame_dt: float, frame_sd: float) -> float:
+    """The power of ``values`` (frames ``frame_dt`` s apart) in a hand's tremor band
+    (``TREMOR_HZ``), per frequency, as a multiple of what noise of ``frame_sd`` gives
+    (about 1, less after the median-of-three filter; 0 if the frames are too slow)."""
+    freqs = np.fft.rfftfreq(len(values), frame_dt)
+    band = (freqs >= TREMOR_HZ[0]) & (freqs <= TREMOR_HZ[1])
+    if not band.any() or freqs[-1] < 1.5 * TREMOR_HZ[1]:
+        return 0.0
+    power = np.abs(np.fft.rfft(values - values.mean())[band]) ** 2 / len(values)
+    return float(power.mean()) / max(frame_sd, 1e-6) ** 2
+
+
+def _trend(values: list[float]) -> float:
+    """How far the median of the later half lies from that of the earlier half."""
+    half = len(values) // 2
+    if half < 2:
+        return 0.0
+    return abs(_median(sorted(values[-half:])) - _median(sorted(values[:half])))
+
+
+def _median(sorted_values: list[float]) -> float:
+    n = len(sorted_values)
+    return (sorted_values[(n - 1) // 2] + sorted_values[n // 2]) / 2
