@@ -58,6 +58,22 @@ def _language(args: argparse.Namespace) -> str | None:
         return None
 
 
+def _say(args: argparse.Namespace, message) -> str:
+    """``message`` in the table's language for a command without ``--lang``
+    (``COMPANION_LANG``, ``table.toml``, the locale); English when it is set wrongly
+    (``companion doctor`` says so)."""
+    from . import settings
+    from .i18n.catalogues import render
+    from .i18n.language import LanguageError, table_language
+
+    try:
+        state_dir = settings.state_dir(getattr(args, "state_dir", None))
+        lang = table_language(getattr(args, "lang", None), state_dir=state_dir)
+    except (LanguageError, OSError, ValueError):
+        lang = "en"
+    return render(message, lang)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     lang = _language(args)
     if lang is None:
@@ -96,7 +112,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
     else:
         Path(args.output).write_text(text, encoding="utf-8")
-        print(f"wrote a {args.players}-player game ({len(lines)} lines) to {args.output}")
+        from .i18n import nmsg
+
+        wrote = nmsg("wrote a {players}-player game ({n} line) to {path}",
+                     "wrote a {players}-player game ({n} lines) to {path}", len(lines),
+                     players=args.players, n=len(lines), path=args.output)  # fmt: skip
+        print(_say(args, wrote))
     return EXIT_OK
 
 
@@ -267,7 +288,10 @@ def cmd_pin(args: argparse.Namespace) -> int:
             raise OSError(store.write_error)
         if args.reset:
             code = store.reset()
-            print("every tablet is locked now; the new table PIN:", file=sys.stderr)
+            from .i18n import msg
+
+            locked = msg("every tablet is locked now; the new table PIN:")
+            print(_say(args, locked), file=sys.stderr)
             print(code)
         else:
             print(store.code)
