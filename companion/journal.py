@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .errors import JournalError, MalformedRecord, StorageError
+from .i18n.message import msg
 
 SCHEMA_VERSION = 1
 APPLICATION = "table-companion-journal"
@@ -116,20 +117,26 @@ def storage_error(e: BaseException, where: str | os.PathLike[str]) -> StorageErr
     words = getattr(e, "strerror", None) or str(e)
     place = str(where)
     if kind == "full":
-        text = (
-            f"the disk holding {place} is full ({words}): nothing was recorded. Free some"
-            " space (export old games and move them off the companion), then try again"
+        text = msg(
+            "the disk holding {place} is full ({words}): nothing was recorded. Free some"
+            " space (export old games and move them off the companion), then try again",
+            place=place,
+            words=words,
         )
     elif kind == "read-only":
-        text = (
-            f"{place} cannot be written ({words}): nothing was recorded. The state"
+        text = msg(
+            "{place} cannot be written ({words}): nothing was recorded. The state"
             " directory or its file system is read-only: make it writable (check the"
-            " SD card with `companion doctor`), then restart the companion"
+            " SD card with `companion doctor`), then restart the companion",
+            place=place,
+            words=words,
         )
     else:
-        text = (
-            f"the disk failed on {place} ({words}): nothing was recorded. Check the SD"
-            " card (`companion doctor`) and restart the companion"
+        text = msg(
+            "the disk failed on {place} ({words}): nothing was recorded. Check the SD"
+            " card (`companion doctor`) and restart the companion",
+            place=place,
+            words=words,
         )
     return StorageError(text, kind=kind)
 
@@ -321,9 +328,12 @@ class Journal:
             con = self._open_con()
             if self.readonly:
                 raise StorageError(
-                    f"journal {str(self.path)!r}: opened read-only: cannot append (nothing"
-                    " was recorded; the state directory could not be written when the"
-                    " companion started: make it writable, then restart the companion)",
+                    msg(
+                        "journal {path!r}: opened read-only: cannot append (nothing was"
+                        " recorded; the state directory could not be written when the"
+                        " companion started: make it writable, then restart the companion)",
+                        path=str(self.path),
+                    ),
                     kind="read-only",
                 )
             try:

@@ -237,7 +237,7 @@ class GameService:
 
     def _storage_failed(self, error: StorageError) -> None:
         """The state directory refused a write: say why on every dashboard."""
-        message = str(error)
+        message = reason_of(error)  # a message: each page says it in its language
         if message != self.storage_problem:
             log.error("state directory: %s", message)
             with self._lock:
@@ -529,7 +529,7 @@ class GameService:
                 game.journal.close()
                 game.journal = writable
             if game.journal.readonly:  # the disk's own reason, not the read-only opening
-                raise StorageError(self.storage_problem or "the disk is full", kind="full")
+                raise StorageError(self.storage_problem or msg("the disk is full"), kind="full")
         try:
             seq = getattr(game.journal, write)(*args)
         except StorageError as e:
