@@ -210,7 +210,12 @@ def scale_report(stats, profile: ScaleProfile, *, kind, seconds: float, lang: st
     """The lines of `companion doctor scale` in ``lang``: the channels' table (rate in
     samples/s, noise in g, glitches, drift in g/min, mean and wander in g), the noise
     verdict, the problems (``PROBLEM ...``) or the all-clear (``OK: ...``)."""
+    from babel import Locale
+    from babel.numbers import format_percent
+
     fmt = number_format(lang)
+    # the language's percent ("10,0 %", "10.0%") with one decimal place
+    percent = Locale.parse(lang).percent_formats[None].pattern.replace("#,##0", "#,##0.0", 1)
 
     def num(x: float, digits: int) -> str:
         return "-" if math.isnan(x) else fmt(x, f".{digits}f")
@@ -225,7 +230,8 @@ def scale_report(stats, profile: ScaleProfile, *, kind, seconds: float, lang: st
     out.append(f"  {heads[0]:<8} {heads[1]:>7} {heads[2]:>8} {heads[3]:>9} {heads[4]:>12}"
                f" {heads[5]:>9} {heads[6]:>9}")  # fmt: skip
     for ch, s in stats.items():
-        glitch_rate = fmt(s.glitches / s.samples if s.samples else 0.0, ".1%")
+        glitch_rate = format_percent(s.glitches / s.samples if s.samples else 0.0,
+                                     format=percent, locale=lang)  # fmt: skip
         out.append(f"  {say(_channel(ch)):<8} {num(s.rate_sps, 1):>7} {num(s.noise_g, 2):>8}"
                    f" {s.glitches:>4} ({glitch_rate}) {num(s.drift_g_per_min, 2):>12}"
                    f" {num(s.mean_g, 1):>9} {num(s.wander_g, 2):>9}")  # fmt: skip
