@@ -59,19 +59,10 @@ def _language(args: argparse.Namespace) -> str | None:
 
 
 def _say(args: argparse.Namespace, message) -> str:
-    """``message`` in the table's language for a command without ``--lang``
-    (``COMPANION_LANG``, ``table.toml``, the locale); English when it is set wrongly
-    (``companion doctor`` says so)."""
-    from . import settings
-    from .i18n.catalogues import render
-    from .i18n.language import LanguageError, table_language
+    """``message`` in the table's language, for a command without ``--lang``."""
+    from .i18n.terminal import say
 
-    try:
-        state_dir = settings.state_dir(getattr(args, "state_dir", None))
-        lang = table_language(getattr(args, "lang", None), state_dir=state_dir)
-    except (LanguageError, OSError, ValueError):
-        lang = "en"
-    return render(message, lang)
+    return say(args, message)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
