@@ -223,3 +223,45 @@ def test_a_full_disk_is_said_in_each_pages_language(tmp_path):
         assert any(n.startswith("the disk holding ") and "Free some space" in n for n in en)
     finally:
         service.close()
+
+
+# -- club ----------------------------------------------------------------------------------
+
+
+def test_club_games_and_a_missing_game_in_german(capsys, lang, tmp_path):
+    from tests.club.test_club_cli import make_db
+
+    db, _ = make_db(tmp_path)
+    lang("de")
+    assert main(["club", "games", "--db", str(db)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(
+        r"table-2 20261201-190500-bbbbbb hinkel-stein \(Ana, Ben, Cleo\): läuft, 20 Zeilen",
+        lines[0],
+    ), lines[0]
+    assert re.fullmatch(
+        r"table-1 20261201-190000-aaaaaa hinkel-stein \(.*\): beendet, gewonnen von"
+        r" \w+( und \w+)?, \d+ Zeilen",
+        lines[1],
+    ), lines[1]
+    assert main(["club", "record", "table-9", "x", "--db", str(db)]) == 2
+    assert capsys.readouterr().err == (
+        "companion club record: der Club hat keine Partie 'x' von Tisch 'table-9'\n"
+    )
+    none = tmp_path / "none.sqlite"
+    assert main(["club", "league", "--db", str(none)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion club league: keine Club-Datenbank unter {none}"
+        " (zuerst `companion club serve` starten)\n"
+    )
+
+
+def test_club_games_in_english_keeps_its_words(capsys, lang, tmp_path):
+    from tests.club.test_club_cli import make_db
+
+    db, _ = make_db(tmp_path)
+    lang("en")
+    assert main(["club", "games", "--db", str(db)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("(Ana, Ben, Cleo): under way, 20 rows")
+    assert ": finished, won by " in lines[1] and lines[1].endswith(" rows")
