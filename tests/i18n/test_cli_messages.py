@@ -265,3 +265,48 @@ def test_club_games_in_english_keeps_its_words(capsys, lang, tmp_path):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].endswith("(Ana, Ben, Cleo): under way, 20 rows")
     assert ": finished, won by " in lines[1] and lines[1].endswith(" rows")
+
+
+# -- markers, calibrate colours, doctor camera ---------------------------------------------
+
+
+def test_markers_says_what_it_wrote_in_german(capsys, lang, tmp_path):
+    lang("de")
+    code, out, err = run(capsys, "markers", "stein-im-brett", "-o", tmp_path)
+    assert code == 0, err
+    svg = tmp_path / "stein-im-brett.svg"
+    assert svg.is_file()
+    assert re.fullmatch(
+        re.escape(f"{svg} geschrieben: ") + r".+, \d+ x \d+ mm, ArUco-4x4-Marker [\d, ]+;"
+        r" in 100 % drucken\n",
+        out,
+    ), out
+
+
+def test_calibrate_colours_refuses_bad_usage_in_german(capsys, lang, tmp_path):
+    lang("de")
+    code, _, err = run(capsys, "calibrate", "colours", "--layout", "stein-im-brett")
+    assert code != 0
+    assert err == (
+        "companion calibrate colours: gebt --camera (geführt, live) an, oder --empty BILD und"
+        " Fotos als LABEL=BILD\n"
+    )
+
+
+def test_doctor_camera_without_a_camera_says_the_fix_in_german(capsys, lang, monkeypatch):
+    from companion.devices import frames
+    from companion.errors import DeviceUnavailable
+
+    def no_camera(*args, **kwargs):
+        raise DeviceUnavailable("no camera here")
+
+    monkeypatch.setattr(frames, "Picamera2Source", no_camera)
+    lang("de")
+    code, out, _ = run(capsys, "doctor", "camera")
+    assert code == 1
+    assert out.splitlines() == [
+        "camera: nicht verfügbar: no camera here",
+        "  Abhilfe: auf einem Raspberry Pi `sudo apt install python3-picamera2` und das"
+        " Flachbandkabel prüfen;",
+        "  anderswo nimmt `companion see --camera` den simulierten Tisch (und sagt es).",
+    ]
