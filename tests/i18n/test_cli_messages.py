@@ -310,3 +310,41 @@ def test_doctor_camera_without_a_camera_says_the_fix_in_german(capsys, lang, mon
         " Flachbandkabel prüfen;",
         "  anderswo nimmt `companion see --camera` den simulierten Tisch (und sagt es).",
     ]
+
+
+# -- the service's notices about a game it could not resume ---------------------------------
+
+
+def test_a_journal_moved_aside_is_announced_in_each_pages_language(tmp_path):
+    from companion.referee.service import GameService
+    from tests.referee.test_damaged_state import _garbage, _played
+
+    path = _played(tmp_path)
+    _garbage(path)
+    s = GameService(tmp_path)
+    try:
+        (en,) = s.snapshot("en")["notices"]
+        (de,) = s.snapshot("de")["notices"]
+        (moved,) = (tmp_path / "damaged").iterdir()
+        assert en.startswith(f"the game journal {path.name} could not be read (")
+        assert "nothing was deleted" in en
+        assert de.startswith(f"das Spieljournal {path.name} konnte nicht gelesen werden (")
+        assert f"es wurde ganz nach {moved} verschoben (nichts wurde gelöscht)" in de
+        (kept,) = s.snapshot()["notices"]
+        assert german_problems(kept) == []  # a message, said anew in each language
+    finally:
+        s.close()
+
+
+def test_a_current_file_naming_a_missing_journal_is_announced_in_german(tmp_path):
+    from companion.referee.service import GameService
+
+    (tmp_path / "current").write_text("20261201-100000-abcdef.journal\n", encoding="utf-8")
+    s = GameService(tmp_path)
+    try:
+        assert s.snapshot("de")["notices"] == [
+            f"das in {tmp_path / 'current'} genannte Spieljournal"
+            " 20261201-100000-abcdef.journal fehlt"
+        ]
+    finally:
+        s.close()
