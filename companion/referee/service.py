@@ -202,7 +202,8 @@ class GameService:
             )
             return
         except (JournalError, MalformedRecord, OSError) as e:
-            self._set_aside(path, reason(e), writable=writable)
+            why = reason_of(e) if isinstance(e, CompanionError) else reason(e)
+            self._set_aside(path, why, writable=writable)
             return
         self._game = game
         self._new_referee()
