@@ -122,7 +122,10 @@ def cmd_export(args: argparse.Namespace) -> int:
             else:
                 j.export_jsonl(args.output)
     except (OSError, CompanionError) as e:
-        print(f"companion export: {reason(e)}", file=sys.stderr)
+        from .i18n import reason_of
+
+        why = reason_of(e) if isinstance(e, CompanionError) else reason(e)
+        print(f"companion export: {_say(args, why)}", file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK
 

@@ -348,3 +348,24 @@ def test_a_current_file_naming_a_missing_journal_is_announced_in_german(tmp_path
         ]
     finally:
         s.close()
+
+
+# -- export ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("de", "companion export: Journal {path!r}: kein Journal: eine leere Datei\n"),
+        ("en", "companion export: journal {path!r}: not a journal: an empty file\n"),
+    ],
+)
+def test_export_of_an_empty_file_names_it_in_the_tables_language(
+    capsys, lang, tmp_path, code, said
+):
+    lang(code)
+    empty = tmp_path / "empty.journal"
+    empty.write_bytes(b"")
+    rc, out, err = run(capsys, "export", empty)
+    assert rc == 2 and out == ""
+    assert err == said.format(path=str(empty))
