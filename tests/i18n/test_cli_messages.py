@@ -369,3 +369,21 @@ def test_export_of_an_empty_file_names_it_in_the_tables_language(
     rc, out, err = run(capsys, "export", empty)
     assert rc == 2 and out == ""
     assert err == said.format(path=str(empty))
+
+
+# -- calibrate cards ---------------------------------------------------------------------------
+
+
+def test_calibrate_cards_refuses_bad_usage_in_german(capsys, lang, tmp_path):
+    lang("de")
+    deck = tmp_path / "deck"
+    rc, _, err = run(capsys, "calibrate", "cards", deck, "--video", tmp_path / "v.mp4")
+    assert rc == 2
+    assert err == (
+        "companion calibrate cards: --video und --images gehören zu --camera"
+        " (Karte für Karte registrieren)\n"
+    )
+    rc, _, err = run(capsys, "calibrate", "cards", deck, "--ready", "skat")
+    assert rc == 2
+    assert err.startswith("companion calibrate cards: kein fertiges Deck für 'skat'; fertig: ")
+    assert not deck.exists()
