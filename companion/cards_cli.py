@@ -24,6 +24,9 @@ import sys
 import time
 from pathlib import Path
 
+from .i18n.message import msg, nmsg, reason_of
+from .i18n.terminal import say
+
 EXIT_OK, EXIT_USAGE, EXIT_NO_BOARD = 0, 2, 4
 #: ``--camera`` stopped before every card was taken (the frames ended, or Ctrl-C).
 EXIT_INCOMPLETE, EXIT_INTERRUPTED = 3, 130
@@ -41,10 +44,13 @@ def cmd_calibrate_cards(args: argparse.Namespace) -> int:
     cmd = "calibrate cards"
     folder = Path(args.deck_dir)
     if (args.video or args.images) and not args.camera:
-        return _err(cmd, "--video and --images go with --camera (register card by card)")
+        said = msg("--video and --images go with --camera (register card by card)")
+        return _err(cmd, say(args, said))
     if args.ready:
         if args.ready not in READY_GAMES:
-            return _err(cmd, f"no ready deck for {args.ready!r}; ready: {', '.join(READY_GAMES)}")
+            said = msg("no ready deck for {game!r}; ready: {ready}", game=args.ready,
+                       ready=", ".join(READY_GAMES))  # fmt: skip
+            return _err(cmd, say(args, said))
         try:
             if args.camera:
                 _write_ready_deck_file(args.ready, folder)
@@ -66,13 +72,20 @@ def cmd_calibrate_cards(args: argparse.Namespace) -> int:
     took = time.perf_counter() - start
     n = len(deck.designs)
     for w in deck.warnings:
-        print(f"  note: {w}")
+        print(say(args, msg("  note: {note}", note=w)))
     if deck.provisional:
-        print("  note: this deck is marked provisional (check it against the printed cards)")
-    print(
-        f"registered {deck.name}: {n} designs and the back in {took:.2f} s;"
-        f" wrote {folder / 'registered.npz'}"
+        said = msg("  note: this deck is marked provisional (check it against the printed cards)")
+        print(say(args, said))
+    registered = nmsg(
+        "registered {deck}: {n} design and the back in {took:.2f} s; wrote {path}",
+        "registered {deck}: {n} designs and the back in {took:.2f} s; wrote {path}",
+        n,
+        deck=deck.name,
+        n=n,
+        took=took,
+        path=str(folder / "registered.npz"),
     )
+    print(say(args, registered))
     return EXIT_OK
 
 
@@ -107,12 +120,18 @@ def _capture(args: argparse.Namespace, folder: Path) -> int:
     except DeckError as e:
         return _err(cmd, str(e))
     if not todo:
-        print(f"every card of {folder} has its picture already (delete one to take it again)")
+        said = msg("every card of {folder} has its picture already (delete one to take it again)",
+                   folder=str(folder))  # fmt: skip
+        print(say(args, said))
         return EXIT_OK
-    print(
-        f"{total - len(todo)} of {total} pictures are there; {len(todo)} to take. Lay each"
-        " card alone on the plain cloth under the camera, hands away, until it is taken."
+    there = msg(
+        "{done} of {total} pictures are there; {todo} to take. Lay each card alone on the plain"
+        " cloth under the camera, hands away, until it is taken.",
+        done=total - len(todo),
+        total=total,
+        todo=len(todo),
     )
+    print(say(args, there))
     try:
         if args.images:
             one = args.images[0]
@@ -126,18 +145,24 @@ def _capture(args: argparse.Namespace, folder: Path) -> int:
         else:
             source = _open_live_camera()
             if source is None:
-                return _err(cmd, "no camera here: give --video FILE or --images")
+                return _err(cmd, say(args, msg("no camera here: give --video FILE or --images")))
     except DeviceError as e:
         return _err(cmd, str(e))
 
     def resume(why: str) -> str:
         left, _ = pending(folder)
         done = total - len(left)
-        nxt = f"; next: {left[0][1]}" if left else ""
-        return (
-            f"{why}: {done} of {total} pictures are in {folder}. Run the same command again"
-            f" to go on (pictures already taken are kept){nxt}"
+        said = msg(
+            "{why}: {done} of {total} pictures are in {folder}. Run the same command again"
+            " to go on (pictures already taken are kept)",
+            why=why,
+            done=done,
+            total=total,
+            folder=str(folder),
         )
+        if left:
+            said = msg("{said}; next: {card}", said=said, card=left[0][1])
+        return say(args, said)
 
     try:
         capture_deck(
@@ -148,10 +173,10 @@ def _capture(args: argparse.Namespace, folder: Path) -> int:
             wait_s=args.wait,
         )
     except KeyboardInterrupt:
-        print(f"companion {cmd}: {resume('stopped')}", file=sys.stderr)
+        print(f"companion {cmd}: {resume(msg('stopped'))}", file=sys.stderr)
         return EXIT_INTERRUPTED
     except CaptureStopped as e:
-        print(f"companion {cmd}: {resume(str(e))}", file=sys.stderr)
+        print(f"companion {cmd}: {resume(reason_of(e))}", file=sys.stderr)
         return EXIT_INCOMPLETE
     except (DeckError, DeviceError, OSError) as e:
         return _err(cmd, str(e))

@@ -58,6 +58,13 @@ def _language(args: argparse.Namespace) -> str | None:
         return None
 
 
+def _say(args: argparse.Namespace, message) -> str:
+    """``message`` in the table's language, for a command without ``--lang``."""
+    from .i18n.terminal import say
+
+    return say(args, message)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     lang = _language(args)
     if lang is None:
@@ -96,7 +103,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
     else:
         Path(args.output).write_text(text, encoding="utf-8")
-        print(f"wrote a {args.players}-player game ({len(lines)} lines) to {args.output}")
+        from .i18n import nmsg
+
+        wrote = nmsg("wrote a {players}-player game ({n} line) to {path}",
+                     "wrote a {players}-player game ({n} lines) to {path}", len(lines),
+                     players=args.players, n=len(lines), path=args.output)  # fmt: skip
+        print(_say(args, wrote))
     return EXIT_OK
 
 
@@ -110,7 +122,10 @@ def cmd_export(args: argparse.Namespace) -> int:
             else:
                 j.export_jsonl(args.output)
     except (OSError, CompanionError) as e:
-        print(f"companion export: {reason(e)}", file=sys.stderr)
+        from .i18n import reason_of
+
+        why = reason_of(e) if isinstance(e, CompanionError) else reason(e)
+        print(f"companion export: {_say(args, why)}", file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK
 
@@ -267,7 +282,10 @@ def cmd_pin(args: argparse.Namespace) -> int:
             raise OSError(store.write_error)
         if args.reset:
             code = store.reset()
-            print("every tablet is locked now; the new table PIN:", file=sys.stderr)
+            from .i18n import msg
+
+            locked = msg("every tablet is locked now; the new table PIN:")
+            print(_say(args, locked), file=sys.stderr)
             print(code)
         else:
             print(store.code)

@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .errors import JournalError, MalformedRecord, StorageError
+from .i18n.message import msg
 
 SCHEMA_VERSION = 1
 APPLICATION = "table-companion-journal"
@@ -116,20 +117,26 @@ def storage_error(e: BaseException, where: str | os.PathLike[str]) -> StorageErr
     words = getattr(e, "strerror", None) or str(e)
     place = str(where)
     if kind == "full":
-        text = (
-            f"the disk holding {place} is full ({words}): nothing was recorded. Free some"
-            " space (export old games and move them off the companion), then try again"
+        text = msg(
+            "the disk holding {place} is full ({words}): nothing was recorded. Free some"
+            " space (export old games and move them off the companion), then try again",
+            place=place,
+            words=words,
         )
     elif kind == "read-only":
-        text = (
-            f"{place} cannot be written ({words}): nothing was recorded. The state"
+        text = msg(
+            "{place} cannot be written ({words}): nothing was recorded. The state"
             " directory or its file system is read-only: make it writable (check the"
-            " SD card with `companion doctor`), then restart the companion"
+            " SD card with `companion doctor`), then restart the companion",
+            place=place,
+            words=words,
         )
     else:
-        text = (
-            f"the disk failed on {place} ({words}): nothing was recorded. Check the SD"
-            " card (`companion doctor`) and restart the companion"
+        text = msg(
+            "the disk failed on {place} ({words}): nothing was recorded. Check the SD"
+            " card (`companion doctor`) and restart the companion",
+            place=place,
+            words=words,
         )
     return StorageError(text, kind=kind)
 
@@ -208,19 +215,22 @@ class Journal:
     # -- opening -------------------------------------------------------------------
 
     def _fail(self, what: str) -> JournalError:
-        return JournalError(f"journal {str(self.path)!r}: {what}")
+        """The error ``journal 'PATH': what`` (``what`` a message or plain English)."""
+        return JournalError(msg("journal {path!r}: {what}", path=str(self.path), what=what))
 
     def _connect(self, *, create: bool, timeout_s: float) -> sqlite3.Connection:
         p = self.path
         if p.is_dir():
-            raise self._fail("is a directory, not a journal file")
+            raise self._fail(msg("is a directory, not a journal file"))
         if not p.exists():
             if not create:
-                raise self._fail("no such file")
+                raise self._fail(msg("no such file"))
             if not p.parent.is_dir():
-                raise self._fail(f"cannot create it: directory {str(p.parent)!r} does not exist")
+                raise self._fail(
+                    msg("cannot create it: directory {dir!r} does not exist", dir=str(p.parent))
+                )
         elif p.stat().st_size and not is_journal(p):
-            raise self._fail("not a journal: the file is not an SQLite database")
+            raise self._fail(msg("not a journal: the file is not an SQLite database"))
         try:
             target = f"{p.resolve().as_uri()}?mode=ro&immutable=1" if self._immutable else p
             con = sqlite3.connect(
@@ -231,7 +241,9 @@ class Journal:
                 uri=self._immutable,
             )
         except sqlite3.Error as e:
-            raise storage_error(e, p) or self._fail(f"cannot open it: {e}") from e
+            raise storage_error(e, p) or self._fail(
+                msg("cannot open it: {reason}", reason=str(e))
+            ) from e
         try:
             self._prepare(con)
         except BaseException:
@@ -256,22 +268,37 @@ class Journal:
                     raise why from e
                 return
             if "meta" not in tables:
-                what = "an SQLite database without a 'meta' table" if tables else "an empty file"
-                raise self._fail(f"not a journal: {what}")
+                if tables:
+                    raise self._fail(
+                        msg("not a journal: an SQLite database without a 'meta' table")
+                    )
+                raise self._fail(msg("not a journal: an empty file"))
             meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
         except sqlite3.Error as e:
-            raise storage_error(e, self.path) or self._fail(f"cannot read it: {e}") from e
+            raise storage_error(e, self.path) or self._fail(
+                msg("cannot read it: {reason}", reason=str(e))
+            ) from e
         if meta.get("application") != APPLICATION:
             raise self._fail(f"not a journal: meta says application={meta.get('application')!r}")
         version = meta.get("schema_version")
         if version != str(SCHEMA_VERSION):
             newer = version is not None and version.isdigit() and int(version) > SCHEMA_VERSION
-            why = "written by a newer companion" if newer else "unknown schema"
-            raise self._fail(
-                f"{why}: schema version {version!r}, this companion reads {SCHEMA_VERSION}"
-            )
+            if newer:
+                why = msg(
+                    "written by a newer companion: schema version {version!r}, this companion"
+                    " reads {reads}",
+                    version=version,
+                    reads=SCHEMA_VERSION,
+                )
+            else:
+                why = msg(
+                    "unknown schema: schema version {version!r}, this companion reads {reads}",
+                    version=version,
+                    reads=SCHEMA_VERSION,
+                )
+            raise self._fail(why)
         if "journal" not in tables:
-            raise self._fail("damaged: the 'journal' table is missing")
+            raise self._fail(msg("damaged: the 'journal' table is missing"))
         if not self.readonly:
             self._wal(con)
 
@@ -321,9 +348,12 @@ class Journal:
             con = self._open_con()
             if self.readonly:
                 raise StorageError(
-                    f"journal {str(self.path)!r}: opened read-only: cannot append (nothing"
-                    " was recorded; the state directory could not be written when the"
-                    " companion started: make it writable, then restart the companion)",
+                    msg(
+                        "journal {path!r}: opened read-only: cannot append (nothing was"
+                        " recorded; the state directory could not be written when the"
+                        " companion started: make it writable, then restart the companion)",
+                        path=str(self.path),
+                    ),
                     kind="read-only",
                 )
             try:
@@ -450,7 +480,7 @@ class Journal:
 
     def _open_con(self) -> sqlite3.Connection:
         if self._con is None:
-            raise self._fail("closed")
+            raise self._fail(msg("closed"))
         return self._con
 
     def close(self) -> None:

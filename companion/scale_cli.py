@@ -16,7 +16,8 @@ from pathlib import Path
 from .devices.backends import CHOICES as BACKEND_CHOICES
 from .errors import CompanionError, DeviceError, reason
 from .i18n.catalogues import render
-from .i18n.message import msg, reason_of
+from .i18n.message import msg, nmsg, reason_of, term
+from .i18n.numbers import number_format
 from .profile import ProfileError, ScaleProfile, load_profile, profile_to_toml
 from .sensing.scale_recording import MalformedRecording, RawSample, read_recording
 
@@ -121,7 +122,10 @@ def cmd_record_scale(args: argparse.Namespace) -> int:
         _err(f"companion record scale: {reason(e)}")
         return EXIT_USAGE
     span = samples[-1].t_mono - samples[0].t_mono if samples else 0.0
-    print(f"wrote {n} samples ({span:.1f} s) to {args.output}")
+    wrote = nmsg("wrote {n} sample ({span:.1f} s) to {path}",
+                 "wrote {n} samples ({span:.1f} s) to {path}", n, n=n, span=span,
+                 path=args.output)  # fmt: skip
+    print(render(wrote, _language(args)))
     return EXIT_OK
 
 
@@ -137,7 +141,8 @@ def cmd_sense(args: argparse.Namespace) -> int:
         _err(f"{args.recording}: {e}")
         return EXIT_RECORDING
     except OSError as e:
-        _err(f"companion sense: cannot read {args.recording}: {reason(e)}")
+        said = msg("cannot read {path}: {reason}", path=args.recording, reason=reason(e))
+        _err(f"companion sense: {render(said, _language(args))}")
         return EXIT_USAGE
     try:
         profile = _profile(args, recording.profile if _known(recording.profile) else None)
@@ -170,13 +175,14 @@ def _known(name: str | None) -> bool:
 def cmd_doctor_scale(args: argparse.Namespace) -> int:
     from .sensing.scale_stats import channel_stats
 
+    lang = _language(args)
     try:
         profile = _profile(args)
         cells = _open_cells(args, profile)
     except (CompanionError, ValueError) as e:
         _err(f"companion doctor scale: {e}")
         return EXIT_USAGE
-    kind = "simulated" if cells.simulated else "HX711"
+    kind = msg("simulated") if cells.simulated else "HX711"
     try:
         samples = _capture(cells, args.seconds)
     except DeviceError as e:
@@ -185,30 +191,91 @@ def cmd_doctor_scale(args: argparse.Namespace) -> int:
     finally:
         cells.close()
     stats = channel_stats(samples, profile)
-    print(f"Load cells ({kind}), {args.seconds:g} s, profile {profile.name!r}:")
-    print(f"  {'channel':<8} {'rate/s':>7} {'noise g':>8} {'glitches':>9} {'drift g/min':>12}"
-          f" {'mean g':>9} {'wander g':>9}")  # fmt: skip
-    problems = []
+    for line in scale_report(stats, profile, kind=kind, seconds=args.seconds, lang=lang):
+        print(line)
+    problems = _scale_problems(stats, profile)
+    return EXIT_PROBLEM if problems else EXIT_OK
+
+
+#: The verdict words of ``scale_stats.judge_noise``, said in a sentence.
+_VERDICTS = {
+    "ok": term("scale verdict", "ok"),
+    "slow": term("scale verdict", "slow"),
+    "too noisy": term("scale verdict", "too noisy"),
+    "unknown": term("scale verdict", "unknown"),
+}
+
+
+def scale_report(stats, profile: ScaleProfile, *, kind, seconds: float, lang: str) -> list[str]:
+    """The lines of `companion doctor scale` in ``lang``: the channels' table (rate in
+    samples/s, noise in g, glitches, drift in g/min, mean and wander in g), the noise
+    verdict, the problems (``PROBLEM ...``) or the all-clear (``OK: ...``)."""
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    fmt = number_format(lang)
+    # the language's percent ("10,0 %", "10.0%") with one decimal place
+    percent = Locale.parse(lang).percent_formats[None].pattern.replace("#,##0", "#,##0.0", 1)
+
+    def num(x: float, digits: int) -> str:
+        return "-" if math.isnan(x) else fmt(x, f".{digits}f")
+
+    def say(m) -> str:
+        return render(m, lang)
+
+    out = [say(msg("Load cells ({kind}), {seconds:g} s, profile {name!r}:", kind=kind,
+                   seconds=seconds, name=profile.name))]  # fmt: skip
+    heads = [say(h) for h in (msg("channel"), msg("rate/s"), msg("noise g"), msg("glitches"),
+                              msg("drift g/min"), msg("mean g"), msg("wander g"))]  # fmt: skip
+    out.append(f"  {heads[0]:<8} {heads[1]:>7} {heads[2]:>8} {heads[3]:>9} {heads[4]:>12}"
+               f" {heads[5]:>9} {heads[6]:>9}")  # fmt: skip
     for ch, s in stats.items():
-        glitch_rate = s.glitches / s.samples if s.samples else 0.0
-        print(f"  {ch:<8} {_num(s.rate_sps, 1):>7} {_num(s.noise_g, 2):>8}"
-              f" {s.glitches:>4} ({glitch_rate:.1%}) {_num(s.drift_g_per_min, 2):>12}"
-              f" {_num(s.mean_g, 1):>9} {_num(s.wander_g, 2):>9}")  # fmt: skip
-        problems += [f"{ch}: {found}: {fix}" for found, fix in _diagnose(s, profile)]
-    print(f"  configured: {profile.rate_sps} samples/s per channel")
+        glitch_rate = format_percent(s.glitches / s.samples if s.samples else 0.0,
+                                     format=percent, locale=lang)  # fmt: skip
+        out.append(f"  {say(_channel(ch)):<8} {num(s.rate_sps, 1):>7} {num(s.noise_g, 2):>8}"
+                   f" {s.glitches:>4} ({glitch_rate}) {num(s.drift_g_per_min, 2):>12}"
+                   f" {num(s.mean_g, 1):>9} {num(s.wander_g, 2):>9}")  # fmt: skip
+    out.append(say(msg("  configured: {rate} samples/s per channel", rate=profile.rate_sps)))
     verdict = _noise_verdict(stats, profile)
     if verdict is not None:
-        print(f"  sum of the cells: noise {verdict.total_noise_g:.2f} g; masses"
-              f" {verdict.resolution_g:.1f} g apart told apart; a stone named after"
-              f" {verdict.decide_s:.2f} s of rest")  # fmt: skip
-        print(f"SCALE {verdict.verdict}: {verdict.advice}")
-        if verdict.verdict == "too noisy":
-            problems.append(f"scale: {verdict.advice}")
-    for p in problems:
-        print(f"PROBLEM {p}")
+        out.append(say(msg(
+            "  sum of the cells: noise {noise:.2f} g; masses {resolution:.1f} g apart told"
+            " apart; a stone named after {decide:.2f} s of rest",
+            noise=verdict.total_noise_g, resolution=verdict.resolution_g,
+            decide=verdict.decide_s)))  # fmt: skip
+        word = _VERDICTS.get(verdict.verdict, verdict.verdict)
+        out.append(say(msg("SCALE {verdict}: {advice}", verdict=word, advice=verdict.advice)))
+    problems = _scale_problems(stats, profile, verdict)
+    out += [say(msg("PROBLEM {problem}", problem=p)) for p in problems]
     if not problems:
-        print("OK: every channel samples at its rate, quietly, without drift")
-    return EXIT_PROBLEM if problems else EXIT_OK
+        out.append(say(msg("OK: every channel samples at its rate, quietly, without drift")))
+    return out
+
+
+def _channel(ch: str):
+    """A load cell's name in the channels' table (``wedge``, ``left``, ``right``)."""
+    return _CHANNELS.get(ch, ch)
+
+
+#: The load cells' names as the table heads them.
+_CHANNELS = {
+    "wedge": term("channel", "wedge"),
+    "left": term("channel", "left"),
+    "right": term("channel", "right"),
+}
+
+
+def _scale_problems(stats, profile: ScaleProfile, verdict=None) -> list:
+    """Every problem found, as messages: ``channel: found: fix``, then the scale's noise."""
+    problems = []
+    for ch, s in stats.items():
+        problems += [msg("{channel}: {found}: {fix}", channel=_channel(ch), found=found, fix=fix)
+                     for found, fix in _diagnose(s, profile)]  # fmt: skip
+    if verdict is None:
+        verdict = _noise_verdict(stats, profile)
+    if verdict is not None and verdict.verdict == "too noisy":
+        problems.append(msg("scale: {advice}", advice=verdict.advice))
+    return problems
 
 
 def _noise_verdict(stats, profile: ScaleProfile):
@@ -223,10 +290,6 @@ def _noise_verdict(stats, profile: ScaleProfile):
     noise = {ch: max(x, stats[ch].wander_g) if not math.isnan(stats[ch].wander_g) else x
              for ch, x in noise.items()}  # fmt: skip
     return judge_noise(noise, profile)
-
-
-def _num(x: float, digits: int) -> str:
-    return "-" if math.isnan(x) else f"{x:.{digits}f}"
 
 
 def _diagnose(s, profile: ScaleProfile) -> list[tuple[str, str]]:

@@ -18,6 +18,9 @@ import sys
 from pathlib import Path
 
 from .errors import reason as _reason
+from .i18n.catalogues import render
+from .i18n.message import msg, nmsg, reason_of
+from .i18n.terminal import command_language, say
 
 EXIT_OK, EXIT_USAGE, EXIT_NO_BOARD = 0, 2, 4
 
@@ -239,13 +242,20 @@ def cmd_markers(args: argparse.Namespace) -> int:
             folder.mkdir(parents=True, exist_ok=True)
             out.write_text(mat_svg(layout), encoding="utf-8")
         except OSError as e:
-            return _err("markers", f"cannot write {out}: {_reason(e)}; use -o FOLDER")
+            said = msg("cannot write {path}: {reason}; use -o FOLDER", path=str(out),
+                       reason=_reason(e))  # fmt: skip
+            return _err("markers", say(args, said))
         w, h = layout.size_mm
         ids = ", ".join(str(m.id) for m in layout.markers)
-        print(
-            f"wrote {out}: {layout.title}, {w:.0f} x {h:.0f} mm,"
-            f" ArUco 4x4 markers {ids}; print at 100 %"
+        wrote = msg(
+            "wrote {path}: {title}, {w:.0f} x {h:.0f} mm, ArUco 4x4 markers {ids}; print at 100 %",
+            path=str(out),
+            title=layout.title,
+            w=w,
+            h=h,
+            ids=ids,
         )
+        print(say(args, wrote))
     return EXIT_OK
 
 
@@ -260,22 +270,21 @@ def cmd_calibrate_colours(args: argparse.Namespace) -> int:
         layout = load_layout(args.layout)
         if args.camera:
             if args.empty or args.laid:
-                return _err("calibrate colours", "give either --camera or photos, not both")
-            empty, laid = _capture_setup(layout)
+                said = msg("give either --camera or photos, not both")
+                return _err("calibrate colours", say(args, said))
+            lang = command_language(args)
+            empty, laid = _capture_setup(layout, ask=lambda p: input(render(p, lang)))
         else:
             if not args.empty or not args.laid:
-                return _err(
-                    "calibrate colours",
-                    "give --camera (guided, live), or --empty IMAGE and LABEL=IMAGE photos",
-                )
+                said = msg("give --camera (guided, live), or --empty IMAGE and LABEL=IMAGE photos")
+                return _err("calibrate colours", say(args, said))
             empty = [read_image(p) for p in args.empty]
             laid = []
             for item in args.laid:
                 label, sep, path = item.partition("=")
                 if not sep:
-                    return _err(
-                        "calibrate colours", f"{item!r}: give LABEL=IMAGE, e.g. red=red.jpg"
-                    )
+                    said = msg("{item!r}: give LABEL=IMAGE, e.g. red=red.jpg", item=item)
+                    return _err("calibrate colours", say(args, said))
                 laid.append((read_image(path), label))
         model, used = calibrate(layout, empty, laid)
     except (DeviceError, PoseError, ValueError) as e:
@@ -293,13 +302,14 @@ def cmd_calibrate_colours(args: argparse.Namespace) -> int:
     try:
         save_model(model, out, note=note)
     except OSError as e:
-        return _err("calibrate colours", f"cannot write {out}: {_reason(e)}; use -o PATH")
+        said = msg("cannot write {path}: {reason}; use -o PATH", path=str(out), reason=_reason(e))
+        return _err("calibrate colours", say(args, said))
     for label, cells in used.items():
-        print(
-            f"  {label}: {len(cells)} sample(s)"
-            f" ({', '.join(cells[:6])}{', ...' if len(cells) > 6 else ''})"
-        )
-    print(f"wrote {out}")
+        shown = ", ".join(cells[:6]) + (", ..." if len(cells) > 6 else "")
+        said = nmsg("  {label}: {n} sample ({cells})", "  {label}: {n} samples ({cells})",
+                    len(cells), label=label, n=len(cells), cells=shown)  # fmt: skip
+        print(say(args, said))
+    print(say(args, msg("wrote {path}", path=str(out))))
     return EXIT_OK
 
 
@@ -320,20 +330,21 @@ def _capture_setup(layout, *, ask=None, settle_frames: int = 5):
     camera = _open_live_camera()
 
     def grab(prompt: str):
-        ask(f"{prompt}, keep hands away, then press Enter ")
+        ask(msg("{prompt}, keep hands away, then press Enter ", prompt=prompt))
         frame = None
         for _ in range(settle_frames):  # the newest of a few: exposure and hands settled
             got = camera.read()
             frame = got if got is not None else frame
         if frame is None:
             raise DeviceError(
-                "the camera gave no frame: check its cable and `companion doctor camera`"
+                msg("the camera gave no frame: check its cable and `companion doctor camera`")
             )
         return frame.image
 
     try:
-        empty = [grab("Clear the board")]
-        laid = [(grab(f"Lay {label} pieces on a few cells"), label) for label in layout.pieces]
+        empty = [grab(msg("Clear the board"))]
+        laid = [(grab(msg("Lay {label} pieces on a few cells", label=label)), label)
+                for label in layout.pieces]  # fmt: skip
     finally:
         camera.close()
     return empty, laid
@@ -346,26 +357,31 @@ def cmd_doctor_camera(args: argparse.Namespace) -> int:
     try:
         cam = Picamera2Source(warmup_s=1.0)
     except DeviceError as e:
-        print(f"camera: not available: {e}")
-        print(
-            "  fix: on a Raspberry Pi, `sudo apt install python3-picamera2`"
-            " and check the ribbon cable;"
+        print(say(args, msg("camera: not available: {reason}", reason=reason_of(e))))
+        fix = msg("  fix: on a Raspberry Pi, `sudo apt install python3-picamera2` and check the"
+                  " ribbon cable;")  # fmt: skip
+        print(say(args, fix))
+        elsewhere = msg(
+            "  elsewhere, `companion see --camera` uses the simulated table (and says so)."
         )
-        print("  elsewhere, `companion see --camera` uses the simulated table (and says so).")
+        print(say(args, elsewhere))
         return 1
     try:
         frame = cam.read()
-        missing = "" if frame is not None else "it gave none"
+        missing = "" if frame is not None else msg("it gave none")
     except DeviceError as e:
         frame, missing = None, str(e)
     finally:
         cam.close()
     if frame is None:
-        print(f"camera: opens ({cam.description}) but no frame comes: {missing}")
-        print("  fix: check the ribbon cable, then power the Pi off and on.")
+        said = msg("camera: opens ({camera}) but no frame comes: {why}", camera=cam.description,
+                   why=missing)  # fmt: skip
+        print(say(args, said))
+        print(say(args, msg("  fix: check the ribbon cable, then power the Pi off and on.")))
         return 1
     h, w = frame.image.shape[:2]
-    print(f"camera: ok, {cam.description}; a frame of {w}x{h} px")
+    said = msg("camera: ok, {camera}; a frame of {w}x{h} px", camera=cam.description, w=w, h=h)
+    print(say(args, said))
     return EXIT_OK
 
 

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 
 from ..errors import CompanionError, reason
+from ..i18n.message import and_list, msg, nmsg, reason_of
+from ..i18n.terminal import say
 
 EXIT_OK, EXIT_USAGE, EXIT_PORT = 0, 2, 4
 
@@ -30,7 +32,9 @@ def _open_store(args: argparse.Namespace):
 
     path = _db_path(args)
     if not path.exists() and args.club_command != "serve":
-        raise CompanionError(f"no club database at {path} (start `companion club serve` first)")
+        raise CompanionError(
+            msg("no club database at {path} (start `companion club serve` first)", path=str(path))
+        )
     path.parent.mkdir(parents=True, exist_ok=True)
     return ClubStore(path)
 
@@ -52,11 +56,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         )
         if broker is None:
             raise ValueError(
-                "no broker: give --mqtt mqtt://host or a settings file (--mqtt-config)"
+                msg("no broker: give --mqtt mqtt://host or a settings file (--mqtt-config)")
             )
         store = _open_store(args)
     except (ValueError, OSError, CompanionError) as e:
-        print(f"companion club: {reason(e)}", file=sys.stderr)
+        print(f"companion club: {_reason(args, e)}", file=sys.stderr)
         return EXIT_USAGE
     club = Club(store, broker, name=args.name)
     app = create_club_app(club)
@@ -65,15 +69,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
             app, host=args.host, port=args.port, threads=app.config["MAX_STREAMS"] + 8
         )
     except OSError as e:
-        print(
-            f"companion club: cannot listen on {args.host}:{args.port}: {reason(e)}",
-            file=sys.stderr,
-        )
+        said = msg("cannot listen on {host}:{port}: {reason}", host=args.host, port=str(args.port),
+                   reason=reason(e))  # fmt: skip
+        print(f"companion club: {say(args, said)}", file=sys.stderr)
         store.close()
         return EXIT_PORT
     club.start()
-    print(f"Club page: http://{args.host}:{server.effective_port}/", flush=True)
-    print(f"Results are kept in {store.path}", flush=True)
+    url = f"http://{args.host}:{server.effective_port}/"
+    print(say(args, msg("Club page: {url}", url=url)), flush=True)
+    print(say(args, msg("Results are kept in {path}", path=str(store.path))), flush=True)
     signal.signal(signal.SIGTERM, _interrupt)
     try:
         server.run()
@@ -103,7 +107,7 @@ def cmd_league(args: argparse.Namespace) -> int:
     try:
         store = _open_store(args)
     except (OSError, CompanionError) as e:
-        print(f"companion club league: {reason(e)}", file=sys.stderr)
+        print(f"companion club league: {_reason(args, e)}", file=sys.stderr)
         return EXIT_USAGE
     try:
         games = store.games(evening=args.evening, game=args.game)
@@ -119,21 +123,43 @@ def cmd_games(args: argparse.Namespace) -> int:
     try:
         store = _open_store(args)
     except (OSError, CompanionError) as e:
-        print(f"companion club games: {reason(e)}", file=sys.stderr)
+        print(f"companion club games: {_reason(args, e)}", file=sys.stderr)
         return EXIT_USAGE
     try:
         for g in store.games():
-            state = "finished" if g["finished"] else "under way"
-            if g["error"]:
-                state = f"cannot be replayed ({g['error']})"
-            winners = f", won by {', '.join(g['winners'])}" if g["winners"] else ""
-            print(
-                f"{g['table']} {g['game_id']} {g['game']} ({', '.join(g['players'])}):"
-                f" {state}{winners}, {g['rows']} rows"
-            )
+            print(say(args, game_line(g)))
     finally:
         store.close()
     return EXIT_OK
+
+
+def game_line(g: dict):
+    """One kept game for ``companion club games``: table, game id, game, players, how it
+    stands, the winners and how many rows the club holds of it."""
+    if g["error"]:
+        state = msg("cannot be replayed ({error})", error=g["error"])
+    elif g["finished"]:
+        state = msg("finished")
+    else:
+        state = msg("under way")
+    if g["winners"]:
+        state = msg("{state}, won by {winners}", state=state, winners=and_list(g["winners"]))
+    return nmsg(
+        "{table} {game_id} {game} ({players}): {state}, {n} row",
+        "{table} {game_id} {game} ({players}): {state}, {n} rows",
+        g["rows"],
+        table=g["table"],
+        game_id=g["game_id"],
+        game=g["game"],
+        players=", ".join(g["players"]),
+        state=state,
+        n=g["rows"],
+    )
+
+
+def _reason(args: argparse.Namespace, e: BaseException) -> str:
+    """An error in words, in the command's language where it was raised with a message."""
+    return say(args, reason_of(e)) if isinstance(e, CompanionError | ValueError) else reason(e)
 
 
 def cmd_record(args: argparse.Namespace) -> int:
@@ -142,12 +168,12 @@ def cmd_record(args: argparse.Namespace) -> int:
     try:
         store = _open_store(args)
     except (OSError, CompanionError) as e:
-        print(f"companion club record: {reason(e)}", file=sys.stderr)
+        print(f"companion club record: {_reason(args, e)}", file=sys.stderr)
         return EXIT_USAGE
     try:
         rows = store.record(args.table, args.game_id)
     except LookupError as e:
-        print(f"companion club record: {e.args[0]}", file=sys.stderr)
+        print(f"companion club record: {say(args, e.args[0])}", file=sys.stderr)
         return EXIT_USAGE
     finally:
         store.close()

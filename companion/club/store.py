@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError
+from ..i18n.message import msg
 from ..mqtt.topics import points_of
 from .fold import GameFold
 
@@ -337,7 +338,12 @@ class ClubStore:
             for seq, kind, record in cur:
                 if seq != expected:
                     raise LookupError(
-                        f"the club has not got row {expected} of {table}/{game_id} yet"
+                        msg(
+                            "the club has not got row {row} of {table}/{game_id} yet",
+                            row=expected,
+                            table=table,
+                            game_id=game_id,
+                        )
                     )
                 expected += 1
                 payload = json.loads(record)
@@ -346,7 +352,10 @@ class ClubStore:
                 else:
                     del effective[-payload["count"] :]
         if not effective:
-            raise LookupError(f"the club has no game {game_id!r} of table {table!r}")
+            raise LookupError(
+                msg("the club has no game {game_id!r} of table {table!r}", game_id=game_id,
+                    table=table)
+            )  # fmt: skip
         return effective
 
     def row_count(self) -> int:

@@ -37,7 +37,7 @@ def _json_body() -> Any:
 def storage_refused(e: StorageError) -> Response:
     """The state directory refused the write: 507 for a full disk, 503 for a read-only or
     failing one; nothing was recorded, the game is as it was."""
-    return _error(507 if e.kind == "full" else 503, str(e), storage=e.kind)
+    return _error(507 if e.kind == "full" else 503, message_of(e), storage=e.kind)
 
 
 def acting(view):

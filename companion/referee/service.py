@@ -163,14 +163,23 @@ class GameService:
         name, problem = state_files.read_current(self._current_file)
         if problem is not None:
             self.announce(
-                f"{problem}: no game was resumed; start a new game (the kept games are in"
-                " the history)"
+                msg(
+                    "{problem}: no game was resumed; start a new game (the kept games are in"
+                    " the history)",
+                    problem=problem,
+                )
             )
         if name is None:
             return
         path = self.state_dir / "games" / name
         if not path.exists():
-            self.announce(f"the game journal {name} named in {self._current_file} is missing")
+            self.announce(
+                msg(
+                    "the game journal {name} named in {current} is missing",
+                    name=name,
+                    current=str(self._current_file),
+                )
+            )
             return
         # a full disk still opens the journal for writing: once space is freed it goes on
         writable = self._storage_kind in (None, "full")
@@ -185,12 +194,16 @@ class GameService:
                 raise
         except StorageError:  # the disk, not the journal: leave it where it is
             self.announce(
-                f"the game journal {name} cannot be opened while the state directory"
-                " cannot be written: no game was resumed (the journal is left as it is)"
+                msg(
+                    "the game journal {name} cannot be opened while the state directory"
+                    " cannot be written: no game was resumed (the journal is left as it is)",
+                    name=name,
+                )
             )
             return
         except (JournalError, MalformedRecord, OSError) as e:
-            self._set_aside(path, reason(e), writable=writable)
+            why = reason_of(e) if isinstance(e, CompanionError) else reason(e)
+            self._set_aside(path, why, writable=writable)
             return
         self._game = game
         self._new_referee()
@@ -216,8 +229,12 @@ class GameService:
         ``state_files.move_aside``); say so on every dashboard."""
         if not writable:
             self.announce(
-                f"the game journal {path.name} cannot be read ({why}) and cannot be moved"
-                " aside while the state directory cannot be written: no game was resumed"
+                msg(
+                    "the game journal {name} cannot be read ({why}) and cannot be moved"
+                    " aside while the state directory cannot be written: no game was resumed",
+                    name=path.name,
+                    why=why,
+                )
             )
             return
         try:
@@ -225,19 +242,30 @@ class GameService:
             self._current_file.unlink(missing_ok=True)
         except OSError as e:
             self.announce(
-                f"the game journal {path.name} cannot be read ({why}), and moving it to"
-                f" {self.state_dir / 'damaged'} failed ({reason(e)}): no game was resumed"
+                msg(
+                    "the game journal {name} cannot be read ({why}), and moving it to"
+                    " {folder} failed ({reason}): no game was resumed",
+                    name=path.name,
+                    why=why,
+                    folder=str(self.state_dir / "damaged"),
+                    reason=reason(e),
+                )
             )
             return
         self.announce(
-            f"the game journal {path.name} could not be read ({why}): it was moved whole"
-            f" to {dest} (nothing was deleted). Start a new game; a newer companion or"
-            f" `companion replay` may still read the file"
+            msg(
+                "the game journal {name} could not be read ({why}): it was moved whole"
+                " to {dest} (nothing was deleted). Start a new game; a newer companion or"
+                " `companion replay` may still read the file",
+                name=path.name,
+                why=why,
+                dest=str(dest),
+            )
         )
 
     def _storage_failed(self, error: StorageError) -> None:
         """The state directory refused a write: say why on every dashboard."""
-        message = str(error)
+        message = reason_of(error)  # a message: each page says it in its language
         if message != self.storage_problem:
             log.error("state directory: %s", message)
             with self._lock:
@@ -267,8 +295,12 @@ class GameService:
                 state = rules.start(action) if not game.states else rules.apply(game.state, action)
             except ValueError as e:  # keep what replays; say plainly what did not
                 self.announce(
-                    f"journal row {row.seq} could not be replayed ({e});"
-                    " the game goes on from before it"
+                    msg(
+                        "journal row {row} could not be replayed ({reason}); the game goes on"
+                        " from before it",
+                        row=row.seq,
+                        reason=reason_of(e),
+                    )
                 )
                 break
             game.actions.append(action)
@@ -529,7 +561,7 @@ class GameService:
                 game.journal.close()
                 game.journal = writable
             if game.journal.readonly:  # the disk's own reason, not the read-only opening
-                raise StorageError(self.storage_problem or "the disk is full", kind="full")
+                raise StorageError(self.storage_problem or msg("the disk is full"), kind="full")
         try:
             seq = getattr(game.journal, write)(*args)
         except StorageError as e:

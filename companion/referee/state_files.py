@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..errors import StorageError, reason
+from ..i18n.message import msg
 from ..journal import storage_error
 
 GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")
@@ -39,8 +40,12 @@ def probe_writable(games: Path) -> StorageError | None:
             Path(probe).unlink()
     except OSError as e:
         return storage_error(e, games) or StorageError(
-            f"{games} cannot be written ({reason(e)}): nothing can be recorded. Make the"
-            " state directory writable, then restart the companion",
+            msg(
+                "{place} cannot be written ({words}): nothing can be recorded. Make the"
+                " state directory writable, then restart the companion",
+                place=str(games),
+                words=reason(e),
+            ),
             kind="io",
         )
     return None

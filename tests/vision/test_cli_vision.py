@@ -159,7 +159,7 @@ def test_calibrate_colours_writes_a_profile_that_see_then_uses(capsys, tmp_path,
         profile,
     )
     assert code == 0, err
-    assert "red: 2 sample(s)" in out and profile.is_file()
+    assert "red: 2 samples (" in out and profile.is_file()
     path, truth = table
     code, out, _ = run(
         capsys, "see", path, "--layout", "stein-im-brett", "--colours", profile, "--json"
