@@ -142,6 +142,9 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch):
         self._unnamed: deque[tuple[float, float, float]] = deque(maxlen=16)  # (t, ΔM, x)
         self._moved: deque[tuple[float, float, float]] = deque(maxlen=16)  # (t, Δτ, s after)
         self._moved_said: tuple[float, float] | None = None
+        self._undone: deque[tuple[float, float, float, float]] = deque(maxlen=16)
+        self._adds_named: deque[tuple[float, float, str | None]] = deque(maxlen=8)  # t, g, space
+        self._undone_said: tuple[float, float, float] | None = None  # (off g, on g, s after)
         self._step_named: tuple[float, float, float, str] | None = None  # (t, ΔM, Δτ, space)
         self._name_times: deque[float] = deque(maxlen=9)  # step to named, lately (s)
 

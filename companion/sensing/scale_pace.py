@@ -96,6 +96,14 @@ class PaceWatch:
             seen.popleft()
         return seen[-1][1:] if seen else None
 
+    def _undone_change(self, t: float) -> tuple[float, float, float] | None:
+        """The last load taken off a space just after a stone of another mass was named
+        there (g off, g named, s after), if one was within ``fast_window_s``."""
+        seen = self._undone
+        while seen and t - seen[0][0] > self.config.fast_window_s:
+            seen.popleft()
+        return seen[-1][1:] if seen else None
+
     def _unnamed_change(self, t: float) -> tuple[float, float] | None:
         """The last change named that was no stone's (ΔM g, x mm), if one was within
         ``fast_window_s``."""

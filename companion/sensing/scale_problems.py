@@ -6,7 +6,9 @@ takes longer than players wait), ``restless`` (never at rest), ``drifting`` (a c
 zero moves fast at rest), ``fast`` (stones put down faster than the scale names them),
 ``unnamed`` (a load put down that is no stone's: no stone's mass, or off the spaces; a
 load taken off from no space that matches no stones the scale named on the beam, see
-``scale_ledger``), ``moved`` (a shift just after a stone was named, no hand seen).
+``scale_ledger``), ``moved`` (a shift just after a stone was named, no hand seen),
+``undone`` (a load taken off a space just after a stone of another mass was named there:
+a hand weighed).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class Figures:
     rate_sps: float = 80.0  # samples a second
     unnamed: tuple[float, float] | None = None  # the last change of no stone's: (ΔM g, x mm)
     moved: tuple[float, float] | None = None  # a shift just after a stone: (Δτ g·mm, s after)
+    undone: tuple[float, float, float] | None = None  # taken off a stone's space: (g off, g on, s)
 
 
 def describe(problem: Sequence[str], f: Figures) -> str | None:
@@ -104,5 +107,14 @@ def describe(problem: Sequence[str], f: Figures) -> str | None:
             " with no hand seen: the stone rocked or slid after it was weighed (its place"
             f" may be off), or the Stone of Fate moved (noise {cells} a cell). Check the"
             " stones and the Stone of Fate on the tablet"
+        )
+    if "undone" in problem and f.undone is not None:
+        off, on, after = f.undone
+        words.append(
+            f"a load of {off:.0f} g was taken off {after:.1f} s after a {on:.0f} g stone was"
+            " named on the same space, which is not that stone's mass: a hand resting on"
+            f" the beam there may have been weighed as a stone (noise {cells} a cell)."
+            " Check the stones on the tablet; take hands off the beam while the scale"
+            " weighs"
         )
     return "; ".join(words) + ". Enter placements on the tablet meanwhile" if words else None

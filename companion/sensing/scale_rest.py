@@ -20,6 +20,8 @@ from .scale_ledger import Named
 
 WEDGE, LEFT, RIGHT = CHANNELS
 MOVED_WITHIN_S = 1.5  # a shift this soon after a stone, no hand seen: said (s)
+UNDONE_WITHIN_S = 2.0  # a load of another mass taken off a stone's space this soon: said (s)
+HAND_EPISODE_S = 3.0  # unless a stone of its mass was named there before this long (s)
 SLOT_S = 0.2  # a merged removal's level before a step: the median of this long (s)
 
 
@@ -110,8 +112,10 @@ class RestWatch:
                 if dm > 0:
                     named = [StoneAdded(t, dm, x, prof.space_at(x))]
                     self._book_added(dm, x, prof.space_at(x))
+                    self._adds_named.append((t, dm, prof.space_at(x)))
                 else:
                     named = self._removed(t, -dm, x)
+                    self._note_undone(t, -dm, prof.space_at(x))
                 out.extend(named)
                 one = named[0] if len(named) == 1 and named[0].space is not None else None
                 self._step_named = (t, dm, dtau, one.space) if one else None
@@ -134,6 +138,29 @@ class RestWatch:
         self._have_rest = True
         self._pivot_at_rest = p
         self._episode_disturbed = False
+
+    def _note_undone(self, t: float, mass_g: float, space: str | None) -> None:
+        """A load of ``mass_g`` taken off ``space`` within ``UNDONE_WITHIN_S`` of a stone
+        named there, of a mass that is not that stone's: most likely a hand resting on
+        the beam at that space (the down end, where hands hold it) was weighed as a
+        stone, and now left. The stone named may be the hand: said (``undone``). Not
+        said where a stone of that mass was named on that space ``HAND_EPISODE_S`` or
+        more before: the older of two stones there taken off (unseen rounds 308 and 320
+        at 0.3 g); a hand weighed, a stone put down and the hand gone take less."""
+        last = self._step_named
+        if last is None or space is None:
+            return
+        t_named, dm, _, named_space = last
+        tol = self.config.census_tolerance_g + 0.02 * mass_g
+        soon = dm > 0 and named_space == space and t - t_named <= UNDONE_WITHIN_S
+        if not soon or abs(mass_g - dm) <= tol:
+            return
+        older = [
+            ta for ta, m, sp in self._adds_named
+            if sp == space and abs(m - mass_g) <= tol and t - ta >= HAND_EPISODE_S
+        ]  # fmt: skip
+        if not older:
+            self._undone.append((t, mass_g, dm, t - t_named))
 
     def _settling_in(self, t: float, dtau: float) -> bool:
         """Whether a shift of ``dtau`` (g·mm) may be the stone just named settling into

@@ -44,12 +44,13 @@ class NoiseThresholds:
             and (self._fast_pace(t) is not None) == ("fast" in self._problem)
             and self._unnamed_change(t) == self._unnamed_said
             and self._moved_change(t) == self._moved_said
+            and self._undone_change(t) == self._undone_said
         ):
             return  # nothing new to judge
         # judged on 2 s of frames at least: the first figures are rough (a pace, no rest
         # or a change of no stone's mass needs no noise figures)
         said = self._fast_pace(t) is not None or self._unnamed_change(t) is not None
-        said = said or self._moved_change(t) is not None
+        said = said or self._moved_change(t) is not None or self._undone_change(t) is not None
         if restless or said or meter.measured(round(2.0 / self._frame_dt)):
             self._report_problems(t, self._noise_now, out)
 
@@ -152,14 +153,19 @@ class NoiseThresholds:
         moved = self._moved_change(t)
         if moved is not None:
             kinds.append("moved")
+        undone = self._undone_change(t)
+        if undone is not None:
+            kinds.append("undone")
         problem = tuple(kinds)
-        if problem == self._problem and (unnamed, moved) == (self._unnamed_said, self._moved_said):
+        said = (self._unnamed_said, self._moved_said, self._undone_said)
+        if problem == self._problem and (unnamed, moved, undone) == said:
             return
         self._problem, self._unnamed_said, self._moved_said = problem, unnamed, moved
+        self._undone_said = undone
         figures = Figures(s, self.resolution_g, cfg.max_average_s, self.decide_s,
                           self._lightest_g, self.mass_gap_g, t - self._t_rest,
                           self.drift_g_per_min, pace or 0.0, self._name_s(),
-                          1.0 / self._frame_dt, unnamed, moved)  # fmt: skip
+                          1.0 / self._frame_dt, unnamed, moved, undone)  # fmt: skip
         noise = tuple((ch, round(x, 2)) for ch, x in zip(CHANNELS, s, strict=False))
         out.append(ScaleNoise(t, noise, round(s[3], 2), round(self.resolution_g, 1),
                               describe(problem, figures)))  # fmt: skip
