@@ -248,6 +248,26 @@ def test_same_design_as_the_discard_top_with_the_draw_pile_touched_is_a_draw():
     assert new(rec, 3) == [Draw("Ana", "plain-01"), Exchange("Ana", "B2", "wolf-a")]
 
 
+def test_same_design_as_the_discard_top_with_neither_hand_nor_lifted_top_seen_is_asked():
+    # a hand at the draw pile the camera missed: the discard top never showed what lay
+    # beneath it, so this may be another plain-01 drawn as well as the top taken
+    rec = recorder(OPENING)
+    r = steps(rec, {"A2": EMPTY}, {"A2": face("plain-01")}, {"discard": face("wolf-a")})
+    assert new(rec, 3) == [] and r.submit == ()
+    take = {"type": "take", "player": "Ana", "slot": "B2", "discards": "wolf-a"}
+    draw = {"type": "draw", "player": "Ana", "card": "plain-01"}
+    assert [a["records"] for a in r.asks] == [[take], [draw]]
+    rec.submit(draw)  # tapped: the exchange follows from the table
+    assert new(rec, 3) == [Draw("Ana", "plain-01"), Exchange("Ana", "B2", "wolf-a")]
+
+
+def test_the_top_seen_lifted_before_the_layout_changed_is_a_take():
+    rec = recorder(OPENING)
+    steps(rec, {"discard": EMPTY}, {"A2": EMPTY}, {"A2": face("plain-01")})
+    see(rec, discard=face("wolf-a"))
+    assert new(rec, 3) == [Take("Ana", "B2", "wolf-a")]
+
+
 def test_after_an_undo_nothing_is_proposed_until_the_table_shows_the_record():
     rec = recorder(OPENING)
     steps(rec, {"discard": EMPTY}, {"A2": EMPTY}, {"A2": face("plain-01")},

@@ -136,6 +136,25 @@ def test_a_draw_the_camera_saw_no_hand_for_is_asked_when_the_reader_guesses_it()
     assert [take] in [a["records"] for a in r.asks]
 
 
+def test_an_unseen_hand_and_a_wrong_guess_do_not_make_a_take_of_a_draw():
+    # seed 131 of the stress bench: another copy of the discard top drawn (the hand at the
+    # draw pile not seen), put in for a face-down card, read unsure with a wrong guess
+    rec = recorder(OPENING)  # the discard shows plain-01
+    see(rec, A2="empty")
+    see(rec, A2=unsure("plain-11", *PLAINS))
+    r = see(rec, discard=face("wolf-a"))
+    assert rec.actions == OPENING  # never the take alone
+    records = [a["records"] for a in r.asks]
+    assert [{"type": "take", "player": "Ana", "slot": "B2", "discards": "wolf-a"}] in records
+    assert [{"type": "draw", "player": "Ana", "card": "plain-01"}] in records
+
+
+def test_the_stress_game_that_once_recorded_a_take_for_a_draw_records_nothing_wrong():
+    r = play_game(5, 131, unsure=0.35, wrong_guess=0.2, missed_hand=0.2)
+    assert r["wrong"] == 0, r["wrong_records"]
+    assert r["same"]
+
+
 def test_the_settler_names_candidates_guess_first_and_reports_another_guess_again():
     settler = SlotSettler("hilo", {"wolf-a": WOLVES, "wolf-b": ("wolf-b", "wolf-a", "wolf-c")})
     sure = {"A1": CardReading("face", "wolf-a", 0.95)}
