@@ -126,6 +126,9 @@ class HiloCamera:
     _beneath: bool = False
     _top_lifted: bool = False
     _shown: dict[tuple[int, int], str] = field(default_factory=dict)  # uncover: faces seen
+    #: uncover: face-down cards seen face up but read unsure: their candidates (kept when
+    #: the card above or below a Magician is turned face down again)
+    _shown_unsure: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
     _stale_top: str | None = None  # the old discard top still lying after a reshuffle
     _restoring: bool = False  # after an undo: until the table shows the record again
     _named: set[str] = field(default_factory=set)  # unnamed faces the tablet named
@@ -227,14 +230,11 @@ class HiloCamera:
             self._cands[slot] = tuple(cands)
         else:
             self._cands.pop(slot, None)
+        if state.phase == UNCOVER:
+            self._see_uncovered(slot, label, card, state, cands)
         if label == EMPTY:
             self._emptied.add(slot)
         self._disturbed.add(slot)  # the camera saw it change
-        where = engine_slot(slot)
-        if where is not None and label == FACE and card is not None and state.phase == UNCOVER:
-            seat, i = where
-            if seat < state.n and state.layouts[seat][i] is None:
-                self._shown[(seat, i)] = card
         if slot == DISCARD and (label, card) != (FACE, state.top) and state.top not in cands:
             self._discard_moved = True
         if slot == DISCARD and state.phase == TURN and state.discard:
@@ -244,6 +244,22 @@ class HiloCamera:
         if slot == DISCARD and label == EMPTY and self._stale_top is not None:
             self._stale_top = None
             self._pile_touched = False  # that was the reshuffle
+
+    def _see_uncovered(
+        self, slot: str, label: str, card: str | None, state: GameState, cands: tuple
+    ) -> None:
+        """At the end: a face-down card seen face up is remembered (surely named, or its
+        candidates), in case it is turned face down again above or below a Magician."""
+        where = engine_slot(slot)
+        if where is None or where[0] >= state.n or state.layouts[where[0]][where[1]] is not None:
+            return
+        if label == FACE and card is not None:
+            self._shown[where] = card
+            self._shown_unsure.pop(where, None)
+        elif label == FACE and cands:
+            self._shown_unsure[where] = tuple(cands)
+        elif label == BACK and where in self._shown_unsure:
+            self._cands[slot] = self._shown_unsure[where]  # read as shown (``_judge``)
 
     def _see_discard(self, state: GameState, label: str, card: str | None, cands) -> None:
         """The discard pile seen anew during a turn: the first step of a take (the top
@@ -298,7 +314,7 @@ class HiloCamera:
         self._pile_touched = False
         self._discarded_first = None
         if state.phase != UNCOVER:
-            self._shown = {}
+            self._shown, self._shown_unsure = {}, {}
         if had_discard and not state.discard:
             seen = self.seen.get(DISCARD)
             if seen and seen[0] == FACE:
@@ -314,6 +330,8 @@ class HiloCamera:
         seen = self.seen
         if self._stale_top == STALE and DISCARD not in self._disturbed:
             seen = {**seen, DISCARD: (FACE, STALE)}  # not named, and has not changed since
+        if state.phase == UNCOVER:
+            seen = {**seen, **self._turned_down_again(state, seen)}
         top = self._stale_top if self._stale_top is not None else state.top
         view, open_ = settle_by_record(state, seen, self._cands, self._disturbed, top)
         if open_:
@@ -327,6 +345,16 @@ class HiloCamera:
             asks = (*asks, *(_button(r) for r in (records[0], *alternatives)))
             records = []
         return self._done(state, records, warnings, asks)
+
+    def _turned_down_again(self, state: GameState, seen) -> dict[str, Seen]:
+        """The face-down cards shown read unsure and turned face down again: faces."""
+        out = {}
+        for (seat, i), cands in self._shown_unsure.items():
+            cam = camera_slot(seat, i)
+            if seen.get(cam, (UNKNOWN, None))[0] == BACK and state.layouts[seat][i] is None:
+                self._cands[cam] = cands
+                out[cam] = (FACE, None)
+        return out
 
     def _judge_readings(self, state: GameState, view, open_: list[str]) -> Reaction | None:
         """The open slots' candidates tried in turn (``unsure``); None when none is

@@ -317,8 +317,9 @@ def _deck_picker():
     return pick
 
 
-def test_the_end_everyone_uncovers_and_the_card_by_a_magician_is_remembered():
-    pick = _deck_picker()
+def end_of_game(pick) -> tuple[list, list[str]]:
+    """Actions after which Ben owes the uncovering (Ana's layout face up), and Ben's
+    face-down slots."""
     slots = ["T1", "T2", "T3", "T4", "T5", "T6", "B1", "B2", "B3", "B4", "B5", "B6"]
     acts = [Upturn(pick()), Reveal("Ana", "T1", pick()), Reveal("Ben", "T1", pick())]
     state = replay([START, *acts])
@@ -331,8 +332,14 @@ def test_the_end_everyone_uncovers_and_the_card_by_a_magician_is_remembered():
         acts.append(Take("Ben", "T1", state.layouts[1][0]))
     state = replay([START, *acts])
     assert state.phase == "uncover", state.phase
+    return acts, [slots[i] for i in state.face_down(1)]
+
+
+def test_the_end_everyone_uncovers_and_the_card_by_a_magician_is_remembered():
+    pick = _deck_picker()
+    slots = ["T1", "T2", "T3", "T4", "T5", "T6", "B1", "B2", "B3", "B4", "B5", "B6"]
+    acts, down = end_of_game(pick)
     rec = recorder(acts)
-    down = [slots[i] for i in state.face_down(1)]
     cards = {s: pick("magician" if s == "B3" else None) for s in down}
     # Ben shows B3 (a Magician), then T3 (above it), turns T3 face down, then the rest
     see(rec, B3=face(cards["B3"]))
