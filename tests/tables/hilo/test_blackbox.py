@@ -69,9 +69,10 @@ def test_a_recorded_hilo_game_replays_to_the_same_result(tmp_path):
 
 
 @pytest.mark.slow
-def test_the_vision_demo_keeps_every_frame_the_card_reader_read(tmp_path):
+def test_the_vision_demo_keeps_every_frame_and_replays_through_the_card_reader(tmp_path):
     """``companion demo hilo --vision --record``: each rendered frame is in the session,
-    at the size the reader read it, one ``frame`` event each, beside the observations."""
+    at the size the reader read it, one ``frame`` event each, beside the observations;
+    ``replay-session --vision --deck DIR`` reads them again to the same observations."""
     import cv2
 
     from companion.tables.hilo.camera import RenderedCardCamera, keep_frames
@@ -95,3 +96,9 @@ def test_the_vision_demo_keeps_every_frame_the_card_reader_read(tmp_path):
     image = cv2.imread(str(session / "frames" / frames[-1]["file"]))
     assert image.shape[:2] == (960, 1280)
     assert any(e["k"] == "obs" and e["o"]["type"] == "CardsSeen" for e in events)
+    # read again through the same card pipeline (``replay-session --vision --deck DIR``)
+    result = replay_session(read_session(session), vision=True, decks={"hilo": camera.deck})
+    assert result.vision.frames == camera.frames
+    assert result.vision.live == result.vision.reread > 0
+    assert result.vision.count == 0, result.vision.differences
+    assert result.verdict == "identical", result.difference
