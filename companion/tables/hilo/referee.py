@@ -403,14 +403,18 @@ class HiloCamera:
         if settled is not None:
             _, warnings, asks, _ = self._read(state, first[repr(settled)])
             return self._done(state, [settled], warnings, asks)
-        if verdict.records and not verdict.guess_waits:
+        # the guesses' reading waits: the turn may be under way, unless it asks itself
+        if verdict.records and (not verdict.guess_waits or verdict.guess_asks):
             ranked = sorted(verdict.records, key=lambda r: r != verdict.guessed)  # guess first
             asks = [_button(r) for r in ranked]
             # a tapped answer names the faces every reading making it agrees on
             named = [{o: next(iter(v)) for o, v in faces[repr(r)].items() if len(v) == 1}
                      for r in ranked]  # fmt: skip
             self._asked = (state, list(zip(ranked, named, strict=True)))
-            return self._done(state, [], [], tuple(asks + verdict.asks))
+            both = verdict.asks + asks if verdict.guess_asks else asks + verdict.asks
+            unique = [a for k, a in enumerate(both) if a["records"] not in
+                      [b["records"] for b in both[:k]]]  # fmt: skip
+            return self._done(state, [], [], tuple(unique))
         return self._done(state, [], verdict.common_warnings(), tuple(verdict.asks))
 
     def _read(self, state: GameState, view: dict[str, Seen]):

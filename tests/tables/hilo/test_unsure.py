@@ -176,6 +176,23 @@ def test_a_card_shown_unsure_at_the_end_then_turned_down_by_a_magician_is_still_
     assert [to_record(right)] in [a["records"] for a in r.asks], r.asks
 
 
+def test_a_discarded_card_whose_guess_is_the_card_beneath_is_asked_not_waited_for():
+    # Ana drew plain-05 and discarded it: the discard pile is plain-01, plain-05. Ben
+    # takes the plain-05 for his face-down B2, a plain-07; the reader guesses plain-01
+    # (the card beneath, the turn under way) but plain-07 may lie there too
+    actions = [*OPENING, Draw("Ana", "plain-05"), Discard("Ana"), Reveal("Ana", "B3", "wolf-a")]
+    rec = recorder(actions)
+    see(rec, discard=face("plain-01"))  # the top lifted
+    see(rec, B2="empty")
+    see(rec, B2=face("plain-05"))
+    r = see(rec, discard=unsure("plain-01", "plain-07"))
+    assert rec.actions == actions
+    records = [a["records"] for a in r.asks]
+    take = {"type": "take", "player": "Ben", "slot": "B2", "discards": "plain-07"}
+    assert [take] in records, r.asks  # was waited for: the turn never recorded
+    assert [{**take, "discards": "plain-01"}] in records
+
+
 def test_the_settler_names_candidates_guess_first_and_reports_another_guess_again():
     settler = SlotSettler("hilo", {"wolf-a": WOLVES, "wolf-b": ("wolf-b", "wolf-a", "wolf-c")})
     sure = {"A1": CardReading("face", "wolf-a", 0.95)}
