@@ -19,7 +19,8 @@ wrong with chance ``--wrong-guess``, a hand at the draw pile unseen with chance
 ``--missed-hand``.
 
 Run with ``python bench/bench_hilo_table.py [--games N] [--first-seed S] [--vision]
-[--actions N] [--unsure P]``.
+[--actions N] [--unsure P] [--jobs N]``; ``--jobs N`` plays N games at a time, each in
+its own process (the CPU per camera step is then summed over them).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import json
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -49,6 +51,7 @@ def main() -> None:
     ap.add_argument("--unsure", type=float, default=0.0, help="chance a face is unsure")
     ap.add_argument("--wrong-guess", type=float, default=0.0, help="chance its guess is wrong")
     ap.add_argument("--missed-hand", type=float, default=0.0, help="chance a draw's hand unseen")
+    ap.add_argument("--jobs", type=int, default=1, help="games at a time, each in a process")
     args = ap.parse_args()
     if args.unsure:
         return unsure(args)
@@ -57,41 +60,37 @@ def main() -> None:
     totals = {"actions": 0, "camera": 0, "asked": 0, "missed": 0, "wrong": 0}
     equal = finished = observations = 0
     bad: list[int] = []
-    t0, c0 = time.perf_counter(), time.process_time()
+    cpu = 0.0
+    t0 = time.perf_counter()
+    seeds = [(args.first_seed + k, 2 if args.vision else 2 + k % 4) for k in range(args.games)]
     with tempfile.TemporaryDirectory() as d:
-        for k in range(args.games):
-            seed = args.first_seed + k
-            players = 2 if args.vision else 2 + k % 4
-            service = GameService(Path(d) / str(seed))
-            camera = None
-            if args.vision:
-                from companion.tables.hilo.camera import RenderedCardCamera
+        if args.vision:  # the deck registered once, before the games share it
+            from companion.tables.hilo.camera import ready_deck
 
-                camera = RenderedCardCamera(Path(d) / "deck", seed=seed)
-            table = SimulatedCardTable(
-                service, seed=seed, players=players, speed=None, camera=camera
-            )
-            table.play_game(max_actions=args.actions)
-            if camera is not None:
-                camera_unsure += camera.unsure
-                frames += camera.frames
-                render_s += camera.render_s
-                read_s += camera.read_s
-            s = table.summary()
-            for key in totals:
-                totals[key] += s[key]
-            observations += table.steps
-            records = [json.loads(x) for x in service.record_jsonl().splitlines()]
-            replayed = replay([parse_action(r) for r in records])
-            finished += replayed.finished
-            same = replayed == table.table.state
-            if replayed.finished:
-                same = same and list(replayed.scores or ()) == s["scores"] == s["truth"]
-            equal += same
-            if s["missed"] or s["wrong"] or not same:
-                bad.append(seed)
-            service.close()
-    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+            ready_deck(Path(d) / "deck")
+        work = [(seed, players, d, args.vision, args.actions) for seed, players in seeds]
+        if args.jobs > 1:
+            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                results = list(pool.map(one_game, work))
+        else:
+            results = [one_game(w) for w in work]
+    for r in results:
+        s = r["summary"]
+        for key in totals:
+            totals[key] += s[key]
+        camera_unsure += r["unsure"]
+        frames += r["frames"]
+        render_s += r["render_s"]
+        read_s += r["read_s"]
+        observations += r["steps"]
+        finished += r["finished"]
+        equal += r["same"]
+        cpu += r["cpu"]
+        if s["missed"] or s["wrong"] or not r["same"]:
+            bad.append(s["seed"])
+        if args.vision:
+            print(json.dumps({k: v for k, v in r.items() if k != "summary"} | s), flush=True)
+    wall = time.perf_counter() - t0
     seeds = f"{args.first_seed}..{args.first_seed + args.games - 1}"
     n = totals["actions"]
     print(f"Machine: {machine()}")
@@ -100,6 +99,7 @@ def main() -> None:
         f" --first-seed {args.first_seed}"
         + (" --vision" if args.vision else "")
         + (f" --actions {args.actions}" if args.actions else "")
+        + (f" --jobs {args.jobs}" if args.jobs > 1 else "")
     )
     print()
     print("| measurement | value |")
@@ -132,7 +132,44 @@ def main() -> None:
             f"| frames rendered and read | {frames}; CPU a frame: render"
             f" {1000 * render_s / frames:.0f} ms, read {1000 * read_s / frames:.0f} ms |"
         )
-    print(f"| wall time | {wall:.1f} s ({wall / max(1, args.games):.2f} s a game) |")
+    print(
+        f"| wall time | {wall:.1f} s ({wall / max(1, args.games):.2f} s a game,"
+        f" {args.jobs} process{'es' if args.jobs > 1 else ''}) |"
+    )
+
+
+def one_game(work: tuple) -> dict:
+    """One seeded game (``work``: seed, players, a scratch folder, vision, max actions):
+    its summary, the camera's counters, whether the record replays to the game as played
+    (final scores too), and its CPU seconds."""
+    seed, players, d, vision, max_actions = work
+    c0 = time.process_time()
+    service = GameService(Path(d) / str(seed))
+    camera = None
+    if vision:
+        from companion.tables.hilo.camera import RenderedCardCamera
+
+        camera = RenderedCardCamera(Path(d) / "deck", seed=seed)
+    table = SimulatedCardTable(service, seed=seed, players=players, speed=None, camera=camera)
+    table.play_game(max_actions=max_actions)
+    s = table.summary()
+    records = [json.loads(x) for x in service.record_jsonl().splitlines()]
+    replayed = replay([parse_action(r) for r in records])
+    same = replayed == table.table.state
+    if replayed.finished:
+        same = same and list(replayed.scores or ()) == s["scores"] == s["truth"]
+    service.close()
+    return {
+        "summary": s,
+        "unsure": camera.unsure if camera is not None else 0,
+        "frames": camera.frames if camera is not None else 0,
+        "render_s": camera.render_s if camera is not None else 0.0,
+        "read_s": camera.read_s if camera is not None else 0.0,
+        "steps": table.steps,
+        "finished": replayed.finished,
+        "same": same,
+        "cpu": time.process_time() - c0,
+    }
 
 
 def unsure(args) -> None:

@@ -275,15 +275,17 @@ def _serve_hilo(args: argparse.Namespace) -> int:
 
     def play(service) -> None:
         seed = args.seed
-        _demo_recorder(service, args)  # the referee's inputs
+        recorder = _demo_recorder(service, args)  # the referee's inputs
         camera = None
         if args.vision:
             import tempfile
 
-            from .tables.hilo.camera import RenderedCardCamera
+            from .tables.hilo.camera import RenderedCardCamera, keep_frames
 
             deck = Path(args.state_dir or tempfile.mkdtemp(prefix="companion-demo-")) / "hilo-deck"
             camera = RenderedCardCamera(deck, seed=seed)
+            if recorder is not None:
+                keep_frames(recorder, camera)  # every rendered frame, as the reader read it
         while not service.closed:
             table = SimulatedCardTable(
                 service, seed=seed, players=args.players, speed=args.speed, camera=camera

@@ -38,9 +38,12 @@ def cmd_replay_session(args: argparse.Namespace) -> int:
         else:
             target = args.session
         session = read_session(target)
+        from ..cli import _decks
+
         result = replay_session(
-            session, journals=Path(args.journals) if args.journals else None, vision=args.vision
-        )
+            session, journals=Path(args.journals) if args.journals else None,
+            vision=args.vision, decks=_decks(args.deck or []),
+        )  # fmt: skip
     except (OSError, CompanionError, ValueError) as e:
         print(f"companion replay-session: {reason(e)}", file=sys.stderr)
         return EXIT_USAGE
@@ -145,6 +148,10 @@ def register(commands, *, calibrate, doctor) -> None:
         "--vision", action="store_true",
         help="read the recorded camera frames again through the vision, in place of the"
         " camera's recorded observations; report where they differ",
+    )  # fmt: skip
+    r.add_argument(
+        "--deck", action="append", metavar="DIR",
+        help="with --vision: a registered card deck (as for 'companion run'; once per game)",
     )  # fmt: skip
     r.add_argument("--from-csv", metavar="FILE", help="make a session from a scale CSV first")
     r.add_argument("--start", metavar="START.json", help="with --from-csv: the game's start line")

@@ -83,7 +83,9 @@ class Replay:
 class _Run:
     """One replay under way (see the module docstring)."""
 
-    def __init__(self, session: Session, state_dir: Path, *, vision: bool = False) -> None:
+    def __init__(
+        self, session: Session, state_dir: Path, *, vision: bool = False, decks=None
+    ) -> None:
         meta = session.meta
         try:
             self.profile = parse_profile(tomllib.loads(meta["profile_toml"]), source="session")
@@ -113,7 +115,10 @@ class _Run:
         self._last_out: tuple | None = None
         work = state_dir / "vision"
         work.mkdir()
-        self.vision = Vision(meta, lambda: self.service.camera_layout, work)
+        self.vision = Vision(
+            meta, lambda: self.service.camera_layout, work,
+            game=self.service.camera_game, decks=decks,
+        )  # fmt: skip
         self.reread = Rereader(session.path, self.vision) if vision and not self.free else None
 
     def _new_sensor(self, notch: str) -> ScaleSensor:
@@ -303,17 +308,18 @@ class _Run:
 
 
 def replay_session(
-    session: Session, *, journals: Path | None = None, vision: bool = False
+    session: Session, *, journals: Path | None = None, vision: bool = False, decks=None
 ) -> Replay:
     """Replay ``session`` and compare it with that evening's journals (``journals``: a
     folder holding them, else the session's ``journals/`` or its state directory).
     ``vision``: read the recorded camera frames again in place of the recorded camera
-    observations (``SessionError`` if the session has none)."""
+    observations (``SessionError`` if the session has none); ``decks`` (game id ->
+    registered deck): the decks a card game's frames are read with."""
     if vision:
         _check_frames(session)
     logging.getLogger("companion.referee").setLevel(logging.ERROR)
     with tempfile.TemporaryDirectory(prefix="companion-replay-") as tmp:
-        run = _Run(session, Path(tmp), vision=vision)
+        run = _Run(session, Path(tmp), vision=vision, decks=decks)
         try:
             run.run()
             _collect_actions(run, Path(tmp))

@@ -4,15 +4,18 @@ the same board reader and change tracker as ``table.CameraLoop``), for ``replay-
 ``Vision`` reads frames (a session's video, or its recorded JPEGs) through one view per
 layout, the layout of the game under way (``service.camera_layout``), with the colour
 profiles the live camera read with (``session.json`` ``colours``; none: the printed
-colours). ``Reread`` puts the re-read camera observations in place of the recorded ones
-and notes where they differ: each recorded frame event (a kept JPEG, or ``again``: a
-frame that looked like the last kept one) is read at its recorded time; the live
-camera's observation followed its frame at once, so each is compared with what that
-frame gave on re-reading.
+colours); a game that reads cards (HiLo, Heuchel & Meuchel) is read through its own
+pipeline, as ``CameraLoop`` does, with the registered deck given (``decks``: game id ->
+deck, ``replay-session --deck DIR``). ``Reread`` puts the re-read camera observations in
+place of the recorded ones and notes where they differ: each recorded frame event (a
+kept JPEG, or ``again``: a frame that looked like the last kept one) is read at its
+recorded time; the live camera's observation followed its frame at once, so each is
+compared with what that frame gave on re-reading.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,16 +30,30 @@ SHOWN = 20  # differences kept in full (all are counted)
 class Vision:
     """Frames -> camera observations, as the live camera loop makes them."""
 
-    def __init__(self, meta: dict[str, Any], layout: Callable[[], str | None], work: Path):
+    def __init__(
+        self,
+        meta: dict[str, Any],
+        layout: Callable[[], str | None],
+        work: Path,
+        *,
+        game: Callable[[], tuple | None] = lambda: None,
+        decks: dict[str, Any] | None = None,
+    ):
         self.colours: dict[str, str] = dict(meta.get("colours") or {})
         self.layout = layout  # the game under way's camera layout (None: Hinkel & Stein's)
         self.work = work  # where the colour profiles are written for the reader to load
         self.views: dict[str, Any] = {}
+        self.game = game  # ``GameService.camera_game``: (id, game's name, state) or None
+        self.decks = dict(decks or {})
+        self._own: tuple[str, Any] | None = None  # (game id, its own pipeline or None)
 
     def feed(self, image, t_mono: float):
         """One frame (BGR) at ``t_mono`` s: the observation it makes certain, or None."""
         from ..table import CameraView
 
+        own = self._own_pipeline()
+        if own is not None:
+            return own.feed(image, t_mono)
         layout = self.layout() or "hinkel-stein"
         view = self.views.get(layout)
         if view is None:
@@ -46,6 +63,20 @@ class Vision:
                 colours.write_text(self.colours[layout], encoding="utf-8")
             view = self.views[layout] = CameraView(layout, colours=colours)
         return view.feed(image, t_mono)
+
+    def _own_pipeline(self):
+        """The game's own camera pipeline, made once a game (``CameraLoop``'s), or None."""
+        game = self.game() if self.decks else None
+        if game is None:
+            return None
+        game_id, name, state = game
+        if self._own is None or self._own[0] != game_id:
+            from ..tables import TABLES
+
+            table = TABLES.get(name)
+            make = table.camera if table is not None else None
+            self._own = (game_id, make(state, self.decks) if make is not None else None)
+        return self._own[1]
 
 
 @dataclass
@@ -103,7 +134,8 @@ class Rereader:
         obs = self.vision.feed(self._image[1], t)
         if obs is not None:
             self.out.reread += 1
-            self._held = codec.to_json(obs)
+            # as it reads back from the events (tuples, such as a card's candidates, lists)
+            self._held = json.loads(json.dumps(codec.to_json(obs)))
         return obs
 
     def live(self, recorded: dict[str, Any]) -> None:

@@ -13,9 +13,9 @@ the demo) is followed, not fought: the players put the cards back as they were b
 the undone actions and play on from there; actions entered on the tablet after it are
 played at the table if the cards there agree (else the demo stops and says why).
 
-The camera here is perfect (what lies on the table is read as it is): the referee's
-part is what this demo shows and measures. The card reader's own accuracy is measured
-by ``bench/bench_cards.py``.
+Without ``camera`` every step is reported as it lies (a perfect camera: the referee's
+part is what that measures); with a ``RenderedCardCamera`` each step is rendered as the
+table then lies and read by the card reader (``--vision``).
 """
 
 from __future__ import annotations
@@ -77,6 +77,9 @@ class SimulatedCardTable(DemoClock):
         self.steps = 0  # observations the camera reported
         self._before: list[tuple] = []  # the table before each action played
         self._rows: list[int] = []  # the journal rows of the game as the demo last saw it
+        #: the table as the camera sees it now: the steps seen so far (``table.play`` works
+        #: out an action's steps at once, its ``table`` is the table after the last)
+        self.in_view: Step = {}
         detail = (
             "rendered frames of the demo's HiLo table, read by the card reader"
             if camera is not None
@@ -88,6 +91,7 @@ class SimulatedCardTable(DemoClock):
 
     def see(self, step: Step) -> None:
         self.steps += 1
+        self.in_view.update(step)
         if self.camera is None:
             self.t_mono += STEP_S
             self.service.observe(cards_seen(step, self.table.layout, self.t_mono))
@@ -96,7 +100,7 @@ class SimulatedCardTable(DemoClock):
             return
         for _ in range(FRAMES_A_STEP):  # frames until the step has settled, at most
             self.t_mono += FRAME_S
-            seen = self.camera.frame(self.table.table, self.t_mono)
+            seen = self.camera.frame(self.in_view, self.t_mono)
             if seen is not None:
                 self.service.observe(seen)
             if self.speed:

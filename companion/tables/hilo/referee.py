@@ -60,6 +60,7 @@ from ...games.hilo.summary import describe
 from ...sensing.observations import BoardLost, CellsChanged, Observation
 from .putting_right import explain, foreign, owed, restore_words
 from .seen import (
+    BACK,
     DISCARD,
     DRAW,
     EMPTY,
@@ -120,7 +121,14 @@ class HiloCamera:
     _cleared: bool = False  # redraw: the Magician's spot was seen empty
     _pile_touched: bool = False  # a hand was over the draw pile (or it was lifted)
     _discard_moved: bool = False  # the discard pile showed something else meanwhile
+    #: the discard pile's top seen lifted this turn (``_see_discard``); ``_beneath``: a face
+    #: read unsure that may be the card beneath it seen, before the layout changed
+    _beneath: bool = False
+    _top_lifted: bool = False
     _shown: dict[tuple[int, int], str] = field(default_factory=dict)  # uncover: faces seen
+    #: uncover: face-down cards seen face up but read unsure: their candidates (kept when
+    #: the card above or below a Magician is turned face down again)
+    _shown_unsure: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
     _stale_top: str | None = None  # the old discard top still lying after a reshuffle
     _restoring: bool = False  # after an undo: until the table shows the record again
     _named: set[str] = field(default_factory=set)  # unnamed faces the tablet named
@@ -134,6 +142,8 @@ class HiloCamera:
     _epoch: int = 0  # actions accepted or undone since the referee began
     _warnings: tuple[str, ...] = ()
     _asks: tuple[dict[str, Any], ...] = ()
+    #: other records the view being judged may make as well as its first (``_turn``)
+    _also: list[Record] = field(default_factory=list)
 
     # -- entry points ----------------------------------------------------------------
 
@@ -220,21 +230,72 @@ class HiloCamera:
             self._cands[slot] = tuple(cands)
         else:
             self._cands.pop(slot, None)
+        if state.phase == UNCOVER:
+            self._see_uncovered(slot, label, card, state, cands)
         if label == EMPTY:
             self._emptied.add(slot)
         self._disturbed.add(slot)  # the camera saw it change
-        where = engine_slot(slot)
-        if where is not None and label == FACE and card is not None and state.phase == UNCOVER:
-            seat, i = where
-            if seat < state.n and state.layouts[seat][i] is None:
-                self._shown[(seat, i)] = card
         if slot == DISCARD and (label, card) != (FACE, state.top) and state.top not in cands:
             self._discard_moved = True
+        if slot == DISCARD and state.phase == TURN and state.discard:
+            self._see_discard(state, label, card, cands)
         if slot == DRAW and label in (UNKNOWN, EMPTY):
             self._pile_touched = True
         if slot == DISCARD and label == EMPTY and self._stale_top is not None:
             self._stale_top = None
             self._pile_touched = False  # that was the reshuffle
+
+    def _see_uncovered(
+        self, slot: str, label: str, card: str | None, state: GameState, cands: tuple
+    ) -> None:
+        """At the end: a face-down card seen face up is remembered (surely named, or its
+        candidates), in case it is turned face down again above or below a Magician."""
+        where = engine_slot(slot)
+        if where is None or where[0] >= state.n or state.layouts[where[0]][where[1]] is not None:
+            return
+        if label == FACE and card is not None:
+            self._shown[where] = card
+            self._shown_unsure.pop(where, None)
+        elif label == FACE and cands:
+            self._shown_unsure[where] = tuple(cands)
+        elif label == BACK and where in self._shown_unsure:
+            self._cands[slot] = self._shown_unsure[where]  # read as shown (``_judge``)
+
+    def _see_discard(self, state: GameState, label: str, card: str | None, cands) -> None:
+        """The discard pile seen anew during a turn: the first step of a take (the top
+        lifted: what lay beneath shows, before the player's layout changes), or the last
+        (the card that left the slot put there). Nothing, or the card beneath read surely
+        (another design than the top's), is the top lifted; a face read unsure that may be
+        the card beneath is, once the discard pile shows something else again."""
+        if self._beneath:
+            self._top_lifted = True
+            return
+        if not self._layout_as_recorded(state):
+            return
+        under = state.discard[-2] if len(state.discard) >= 2 else None
+        if label == EMPTY or (label == FACE and card is not None and card == under != state.top):
+            self._top_lifted = True
+        elif label == FACE and card is None and under in cands:
+            self._beneath = True
+
+    def _layout_as_recorded(self, state: GameState) -> bool:
+        """Whether the camera sees the layout of the player on turn as the record has it
+        (a face read unsure agrees where the recorded card is among its candidates)."""
+        seat = state.current
+        for i, rec in enumerate(state.layouts[seat]):
+            cam = camera_slot(seat, i)
+            label, card = self.seen.get(cam, (UNKNOWN, None))
+            if rec is None:
+                ok = label == BACK
+            elif not rec:  # the spot a Magician left at setup
+                ok = label == EMPTY
+            else:
+                ok = label == FACE and (
+                    card == rec or (card is None and rec in self._cands.get(cam, (rec,)))
+                )
+            if not ok:
+                return False
+        return True
 
     def _remember(self, state: GameState) -> None:
         """Forget what belonged to an earlier state."""
@@ -245,6 +306,7 @@ class HiloCamera:
         drew = self._key is not None and self._key[0] == TURN and state.phase == DECIDE
         self._key = key
         self._discard_moved = False
+        self._beneath = self._top_lifted = False
         if not drew:  # a card lifted before the draw was seen still counts
             self._emptied = set()
             self._disturbed = set()
@@ -252,7 +314,7 @@ class HiloCamera:
         self._pile_touched = False
         self._discarded_first = None
         if state.phase != UNCOVER:
-            self._shown = {}
+            self._shown, self._shown_unsure = {}, {}
         if had_discard and not state.discard:
             seen = self.seen.get(DISCARD)
             if seen and seen[0] == FACE:
@@ -268,13 +330,31 @@ class HiloCamera:
         seen = self.seen
         if self._stale_top == STALE and DISCARD not in self._disturbed:
             seen = {**seen, DISCARD: (FACE, STALE)}  # not named, and has not changed since
+        if state.phase == UNCOVER:
+            seen = {**seen, **self._turned_down_again(state, seen)}
         top = self._stale_top if self._stale_top is not None else state.top
         view, open_ = settle_by_record(state, seen, self._cands, self._disturbed, top)
         if open_:
             reaction = self._judge_readings(state, view, open_)
             if reaction is not None:
                 return reaction
-        return self._done(state, *self._read(state, view)[:3])
+        records, warnings, asks, _ = self._read(state, view)
+        alternatives = [r for r in self._also if _legal(state, r)]
+        if records and alternatives and _legal(state, records[0]):
+            # the camera cannot tell these apart: the players choose, a button each
+            asks = (*asks, *(_button(r) for r in (records[0], *alternatives)))
+            records = []
+        return self._done(state, records, warnings, asks)
+
+    def _turned_down_again(self, state: GameState, seen) -> dict[str, Seen]:
+        """The face-down cards shown read unsure and turned face down again: faces."""
+        out = {}
+        for (seat, i), cands in self._shown_unsure.items():
+            cam = camera_slot(seat, i)
+            if seen.get(cam, (UNKNOWN, None))[0] == BACK and state.layouts[seat][i] is None:
+                self._cands[cam] = cands
+                out[cam] = (FACE, None)
+        return out
 
     def _judge_readings(self, state: GameState, view, open_: list[str]) -> Reaction | None:
         """The open slots' candidates tried in turn (``unsure``); None when none is
@@ -287,15 +367,19 @@ class HiloCamera:
             self._discarded_first, self._cleared, self._restoring = memory
             records, warnings, asks, quiet = self._read(state, reading)
             restored |= memory[2] and not self._restoring
-            record = records[0] if records else None
-            if record is not None and not _legal(state, record):
-                continue
             guess = all(reading[o][1] == self._cands[o][0] for o in open_)
-            judged.append((reading, record, warnings, asks, quiet, guess))
-        # no hand seen at the draw pile this turn: no draw, unless the reader's own guesses
-        # make one (then the camera may have missed the hand, and nothing is ruled out)
+            if not records:
+                judged.append((reading, None, warnings, asks, quiet, guess))
+                continue
+            for record in (records[0], *self._also):  # each legal one a reading of its own
+                if _legal(state, record):
+                    judged.append((reading, record, warnings, asks, quiet, guess))
+        # no hand seen at the draw pile this turn but the discard pile's top seen lifted: no
+        # draw, unless the reader's own guesses make one (then the camera may have missed
+        # the hand, and nothing is ruled out). Without the top seen lifted either, the
+        # camera has seen neither the draw nor the take: both stay.
         drawn = [j for j in judged if j[1] is not None and j[1]["type"] == "draw"]
-        if not self._pile_touched and not any(j[5] for j in drawn):
+        if not self._pile_touched and self._top_lifted and not any(j[5] for j in drawn):
             judged = [j for j in judged if j not in drawn]
         verdict = Verdict()
         first: dict[str, dict[str, Seen]] = {}  # a record -> the first reading making it
@@ -317,20 +401,27 @@ class HiloCamera:
             return None
         settled = verdict.settled
         if settled is not None:
-            return self._done(state, *self._read(state, first[repr(settled)])[:3])
-        if verdict.records and not verdict.guess_waits:
+            _, warnings, asks, _ = self._read(state, first[repr(settled)])
+            return self._done(state, [settled], warnings, asks)
+        # the guesses' reading waits: the turn may be under way, unless it asks itself
+        if verdict.records and (not verdict.guess_waits or verdict.guess_asks):
             ranked = sorted(verdict.records, key=lambda r: r != verdict.guessed)  # guess first
-            asks = [{"label": describe(parse_action(r)), "records": [r]} for r in ranked]
+            asks = [_button(r) for r in ranked]
             # a tapped answer names the faces every reading making it agrees on
             named = [{o: next(iter(v)) for o, v in faces[repr(r)].items() if len(v) == 1}
                      for r in ranked]  # fmt: skip
             self._asked = (state, list(zip(ranked, named, strict=True)))
-            return self._done(state, [], [], tuple(asks + verdict.asks))
+            both = verdict.asks + asks if verdict.guess_asks else asks + verdict.asks
+            unique = [a for k, a in enumerate(both) if a["records"] not in
+                      [b["records"] for b in both[:k]]]  # fmt: skip
+            return self._done(state, [], [], tuple(unique))
         return self._done(state, [], verdict.common_warnings(), tuple(verdict.asks))
 
     def _read(self, state: GameState, view: dict[str, Seen]):
-        """What ``view`` makes of the turn: (records, warnings, asks, quiet)."""
+        """What ``view`` makes of the turn: (records, warnings, asks, quiet); other
+        records it may make as well in ``_also``."""
         self._view = view
+        self._also = []
         d = diff(state, view, self._named)
         if self._restoring:
             if d.quiet and not d.changes and not d.discard_changed:
@@ -529,6 +620,10 @@ class HiloCamera:
             return [draw]
         if self._pile_touched:  # drew the same design as the discard pile's top
             return [draw]
+        if not self._top_lifted:
+            # neither a hand at the draw pile nor the top lifted seen: a draw of another
+            # copy (the exchange follows from the table) looks the same
+            self._also.append(draw)
         return [_take(name, slot, top_card)]
 
     def _decide(self, state: GameState, d: Diff, warnings: list[str], asks) -> list[Record]:
@@ -676,6 +771,11 @@ def _take(player: str, slot: str, discards: str | None) -> Record:
 
 def _exchange(player: str, slot: str, discards: str | None) -> Record:
     return {"type": "exchange", "player": player, "slot": slot, "discards": discards}
+
+
+def _button(record: Record) -> dict[str, Any]:
+    """A question's button that enters ``record``."""
+    return {"label": describe(parse_action(record)), "records": [record]}
 
 
 def _legal(state: GameState, record: Record) -> bool:

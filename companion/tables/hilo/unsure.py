@@ -160,6 +160,7 @@ class Verdict:
     asks: list[dict[str, Any]] = field(default_factory=list)
     guessed: Record | None = None  # the record of the reading of the reader's guesses
     guess_waits: bool = False  # that reading makes no record and breaks no rule
+    guess_asks: bool = False  # ... and asks itself (the turn may well be over)
 
     def add(
         self, record: Record | None, warnings: list[str], asks: list[dict], *, guess: bool = False
@@ -167,6 +168,7 @@ class Verdict:
         if guess:
             self.guessed = record
             self.guess_waits = record is None and not warnings
+            self.guess_asks = self.guess_waits and bool(asks)
         if record is not None:
             if record not in self.records:
                 self.records.append(record)

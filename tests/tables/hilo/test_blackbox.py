@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from companion.blackbox import codec
 from companion.blackbox.recorder import SessionRecorder
 from companion.blackbox.replay import replay_session
@@ -64,3 +66,39 @@ def test_a_recorded_hilo_game_replays_to_the_same_result(tmp_path):
         live = [(r.kind, r.payload) for r in j.rows()]
     assert [(a["kind"], a["record"]) for a in result.actions] == live
     assert len(live) > 40 and any(p["type"] == "uncover" for _, p in live)  # a whole game
+
+
+@pytest.mark.slow
+def test_the_vision_demo_keeps_every_frame_and_replays_through_the_card_reader(tmp_path):
+    """``companion demo hilo --vision --record``: each rendered frame is in the session,
+    at the size the reader read it, one ``frame`` event each, beside the observations;
+    ``replay-session --vision --deck DIR`` reads them again to the same observations."""
+    import cv2
+
+    from companion.tables.hilo.camera import RenderedCardCamera, keep_frames
+
+    service = GameService(tmp_path / "state")
+    recorder = SessionRecorder(tmp_path / "recordings", source="demo")
+    session = recorder.start(service, default_profile())
+    recorder.tap_service(service)
+    camera = RenderedCardCamera(tmp_path / "deck", seed=2, size_px=(1280, 960))
+    keep_frames(recorder, camera)
+    table = SimulatedCardTable(service, seed=2, players=2, speed=None, camera=camera)
+    service.new_game(table.table.start_record())
+    table.see(table.table.deal())  # the deal: every slot settles in two frames
+    table.see(table.table.play(table.table.next_action())[0])  # the first card turned up
+    recorder.stop()
+    service.close()
+    events = read_session(session).events
+    frames = [e for e in events if e["k"] == "frame"]
+    assert len(frames) == camera.frames >= 4
+    assert not any(e.get("again") for e in frames)  # every one kept: none stood in for
+    image = cv2.imread(str(session / "frames" / frames[-1]["file"]))
+    assert image.shape[:2] == (960, 1280)
+    assert any(e["k"] == "obs" and e["o"]["type"] == "CardsSeen" for e in events)
+    # read again through the same card pipeline (``replay-session --vision --deck DIR``)
+    result = replay_session(read_session(session), vision=True, decks={"hilo": camera.deck})
+    assert result.vision.frames == camera.frames
+    assert result.vision.live == result.vision.reread > 0
+    assert result.vision.count == 0, result.vision.differences
+    assert result.verdict == "identical", result.difference

@@ -6,6 +6,7 @@ undo hints, manual entry from the view's choices."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -150,6 +151,33 @@ def test_undo_says_which_cards_go_back_where(tmp_path):
         " discard pile back on B2 face down"
     ]
     service.close()
+
+
+class _FramesCamera:
+    """Stands in for ``RenderedCardCamera``: keeps each table it is asked to show and
+    reports nothing (the tablet enters what the camera misses)."""
+
+    def __init__(self) -> None:
+        self.tables: list[dict] = []
+        self.settler = type("Settler", (), {"settled": {}})()
+
+    def frame(self, table, t_mono):
+        self.tables.append(dict(table))
+        self.settler.settled = dict(table)
+        return None
+
+
+def test_the_rendered_camera_is_shown_each_step_as_it_lies_not_the_end_of_the_action(tmp_path):
+    camera = _FramesCamera()
+    service = GameService(tmp_path)
+    table = SimulatedCardTable(service, seed=6, players=2, speed=None, camera=camera)
+    table.play_game(max_actions=12)
+    # every step the players make is a table of its own to the camera (a card lifted,
+    # the discard pile's top taken up, a hand at the draw pile), in order; it was shown
+    # the table after the whole action for each of its steps
+    shown = 1 + sum(a != b for a, b in itertools.pairwise(camera.tables))
+    assert shown == table.steps > len(table.played)
+    assert camera.tables[-1] == table.table.table  # and then the table as it lies
 
 
 @pytest.mark.slow

@@ -248,6 +248,26 @@ def test_same_design_as_the_discard_top_with_the_draw_pile_touched_is_a_draw():
     assert new(rec, 3) == [Draw("Ana", "plain-01"), Exchange("Ana", "B2", "wolf-a")]
 
 
+def test_same_design_as_the_discard_top_with_neither_hand_nor_lifted_top_seen_is_asked():
+    # a hand at the draw pile the camera missed: the discard top never showed what lay
+    # beneath it, so this may be another plain-01 drawn as well as the top taken
+    rec = recorder(OPENING)
+    r = steps(rec, {"A2": EMPTY}, {"A2": face("plain-01")}, {"discard": face("wolf-a")})
+    assert new(rec, 3) == [] and r.submit == ()
+    take = {"type": "take", "player": "Ana", "slot": "B2", "discards": "wolf-a"}
+    draw = {"type": "draw", "player": "Ana", "card": "plain-01"}
+    assert [a["records"] for a in r.asks] == [[take], [draw]]
+    rec.submit(draw)  # tapped: the exchange follows from the table
+    assert new(rec, 3) == [Draw("Ana", "plain-01"), Exchange("Ana", "B2", "wolf-a")]
+
+
+def test_the_top_seen_lifted_before_the_layout_changed_is_a_take():
+    rec = recorder(OPENING)
+    steps(rec, {"discard": EMPTY}, {"A2": EMPTY}, {"A2": face("plain-01")})
+    see(rec, discard=face("wolf-a"))
+    assert new(rec, 3) == [Take("Ana", "B2", "wolf-a")]
+
+
 def test_after_an_undo_nothing_is_proposed_until_the_table_shows_the_record():
     rec = recorder(OPENING)
     steps(rec, {"discard": EMPTY}, {"A2": EMPTY}, {"A2": face("plain-01")},
@@ -297,8 +317,9 @@ def _deck_picker():
     return pick
 
 
-def test_the_end_everyone_uncovers_and_the_card_by_a_magician_is_remembered():
-    pick = _deck_picker()
+def end_of_game(pick) -> tuple[list, list[str]]:
+    """Actions after which Ben owes the uncovering (Ana's layout face up), and Ben's
+    face-down slots."""
     slots = ["T1", "T2", "T3", "T4", "T5", "T6", "B1", "B2", "B3", "B4", "B5", "B6"]
     acts = [Upturn(pick()), Reveal("Ana", "T1", pick()), Reveal("Ben", "T1", pick())]
     state = replay([START, *acts])
@@ -311,8 +332,14 @@ def test_the_end_everyone_uncovers_and_the_card_by_a_magician_is_remembered():
         acts.append(Take("Ben", "T1", state.layouts[1][0]))
     state = replay([START, *acts])
     assert state.phase == "uncover", state.phase
+    return acts, [slots[i] for i in state.face_down(1)]
+
+
+def test_the_end_everyone_uncovers_and_the_card_by_a_magician_is_remembered():
+    pick = _deck_picker()
+    slots = ["T1", "T2", "T3", "T4", "T5", "T6", "B1", "B2", "B3", "B4", "B5", "B6"]
+    acts, down = end_of_game(pick)
     rec = recorder(acts)
-    down = [slots[i] for i in state.face_down(1)]
     cards = {s: pick("magician" if s == "B3" else None) for s in down}
     # Ben shows B3 (a Magician), then T3 (above it), turns T3 face down, then the rest
     see(rec, B3=face(cards["B3"]))

@@ -8,15 +8,16 @@ from itertools import count
 
 import pytest
 
-from companion.games.hilo import Discard, Draw, Reveal, Start, Take, Upturn, replay
+from companion.games.hilo import Discard, Draw, Reveal, Start, Take, Uncover, Upturn, replay
 from companion.games.hilo.catalogue import DEFAULT_CATALOGUE
+from companion.games.hilo.record import to_record
 from companion.sensing.vision.card_reader import CardReading
 from companion.tables.hilo.camera import SlotSettler
 from companion.tables.hilo.referee import HiloCamera
 from companion.tables.hilo.scripted import Recorder, play_game
-from companion.tables.hilo.seen import CardsSeen, SlotSeen
+from companion.tables.hilo.seen import CardsSeen, SlotSeen, camera_slot
 
-from .test_referee import OPENING, face, seen_table
+from .test_referee import OPENING, _deck_picker, end_of_game, face, seen_table
 
 T = count(1)
 START = Start(("Ana", "Ben"), DEFAULT_CATALOGUE)
@@ -134,6 +135,62 @@ def test_a_draw_the_camera_saw_no_hand_for_is_asked_when_the_reader_guesses_it()
     assert first == [{"type": "draw", "player": "Ana", "card": "plain-12"}], r.asks
     take = {"type": "take", "player": "Ana", "slot": "B2", "discards": "wolf-a"}
     assert [take] in [a["records"] for a in r.asks]
+
+
+def test_an_unseen_hand_and_a_wrong_guess_do_not_make_a_take_of_a_draw():
+    # seed 131 of the stress bench: another copy of the discard top drawn (the hand at the
+    # draw pile not seen), put in for a face-down card, read unsure with a wrong guess
+    rec = recorder(OPENING)  # the discard shows plain-01
+    see(rec, A2="empty")
+    see(rec, A2=unsure("plain-11", *PLAINS))
+    r = see(rec, discard=face("wolf-a"))
+    assert rec.actions == OPENING  # never the take alone
+    records = [a["records"] for a in r.asks]
+    assert [{"type": "take", "player": "Ana", "slot": "B2", "discards": "wolf-a"}] in records
+    assert [{"type": "draw", "player": "Ana", "card": "plain-01"}] in records
+
+
+def test_the_stress_game_that_once_recorded_a_take_for_a_draw_records_nothing_wrong():
+    r = play_game(5, 131, unsure=0.35, wrong_guess=0.2, missed_hand=0.2)
+    assert r["wrong"] == 0, r["wrong_records"]
+    assert r["same"]
+
+
+def test_a_card_shown_unsure_at_the_end_then_turned_down_by_a_magician_is_still_asked():
+    pick = _deck_picker()
+    slots = ["T1", "T2", "T3", "T4", "T5", "T6", "B1", "B2", "B3", "B4", "B5", "B6"]
+    acts, down = end_of_game(pick)
+    rec = recorder(acts)
+    cards = {s: pick("magician" if s == "B3" else None) for s in down}
+    other = "wolf-a"  # a design the deal has not used: copies of it are left
+    # Ben shows B3 (a Magician), then T3 above it read unsure, turns T3 face down again
+    see(rec, B3=face(cards["B3"]))
+    see(rec, B9=unsure(cards["T3"], other))
+    see(rec, B9="back")
+    r = None
+    for s in down:
+        if s not in ("B3", "T3"):
+            r = see(rec, **{camera_slot(1, slots.index(s)): face(cards[s])})
+    assert rec.actions == acts  # two readings of T3 are left: never a guess
+    right = Uncover("Ben", tuple((s, cards[s]) for s in down))
+    assert [to_record(right)] in [a["records"] for a in r.asks], r.asks
+
+
+def test_a_discarded_card_whose_guess_is_the_card_beneath_is_asked_not_waited_for():
+    # Ana drew plain-05 and discarded it: the discard pile is plain-01, plain-05. Ben
+    # takes the plain-05 for his face-down B2, a plain-07; the reader guesses plain-01
+    # (the card beneath, the turn under way) but plain-07 may lie there too
+    actions = [*OPENING, Draw("Ana", "plain-05"), Discard("Ana"), Reveal("Ana", "B3", "wolf-a")]
+    rec = recorder(actions)
+    see(rec, discard=face("plain-01"))  # the top lifted
+    see(rec, B2="empty")
+    see(rec, B2=face("plain-05"))
+    r = see(rec, discard=unsure("plain-01", "plain-07"))
+    assert rec.actions == actions
+    records = [a["records"] for a in r.asks]
+    take = {"type": "take", "player": "Ben", "slot": "B2", "discards": "plain-07"}
+    assert [take] in records, r.asks  # was waited for: the turn never recorded
+    assert [{**take, "discards": "plain-01"}] in records
 
 
 def test_the_settler_names_candidates_guess_first_and_reports_another_guess_again():
