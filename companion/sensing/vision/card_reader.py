@@ -23,6 +23,7 @@ from .deck import BACK, DeckError, RegisteredDeck, _upright, fine_size, normalis
 from .layout import EMPTY, UNKNOWN, Layout
 from .reader import BoardReader, BoardReading
 from .twins import TwinJudge
+from .twins_in_frame import FrameTwinJudge
 
 #: Slot crops are cut at this scale (px per board mm).
 SLOT_PX_PER_MM = 2.0
@@ -58,6 +59,13 @@ FULL_PATCH_MARGIN = 0.3
 #: An unsure twin's candidates: its group's designs whose patch score (``twins.py``) is
 #: within this of the best.
 CANDIDATE_PATCH_MARGIN = 0.12
+#: Twins judged again in the frame's own pixels (``twins_in_frame.py``): their scores
+#: there plus this share of the cut-out's patch scores (less their mean) ...
+FRAME_PATCH_WEIGHT = 0.5
+#: ... a lead of this over the runner-up makes the reading certain (confidence 1) ...
+FULL_FRAME_MARGIN = 0.15
+#: ... and the candidates of an unsure one are the members within this of the best.
+CANDIDATE_FRAME_MARGIN = 0.1
 #: In a stream, a slot whose small grey crop changed by no more than this many levels
 #: anywhere keeps its last reading (not read again).
 SAME_SLOT_LEVELS = 24
@@ -125,7 +133,10 @@ class CardReader:
             self._twins.setdefault(i, []).append((j, w))
             self._twins.setdefault(j, []).append((i, w))
         self._judge = TwinJudge(deck)
+        self._in_frame = FrameTwinJudge(self._judge)
         self._fine_size = fine_size(deck.card_mm)
+        fw, fh = self._fine_size
+        self._fine_corners = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
         cw, ch = deck.card_mm
         self._card_area = cw * ch * SLOT_PX_PER_MM**2
         self._card_px = (cw * SLOT_PX_PER_MM, ch * SLOT_PX_PER_MM)
@@ -166,7 +177,12 @@ class CardReader:
                 small = _thumbnail(crop)
             reread.append(cell_id)
             px_per_mm = _scale_at(board.pose.board_to_image, self.layout.cell(cell_id).centre_mm)
-            got = self.read_slot(crop, px_per_mm=px_per_mm)
+            got = self.read_slot(
+                crop,
+                px_per_mm=px_per_mm,
+                frame=image,
+                crop_to_image=self._crop_to_image(board, cell_id)[0],
+            )
             if got.label == EMPTY and r.label != EMPTY:
                 # one colour over the whole crop, but not the mat's (at the cell's centre,
                 # or at most of the slot: ``mat_colour.py``): a hand or a sheet over it
@@ -177,15 +193,18 @@ class CardReader:
         self.reread = tuple(reread)
         return board, out
 
-    def _crop(self, image: np.ndarray, board: BoardReading, cell_id: str) -> np.ndarray:
+    def _crop_to_image(self, board: BoardReading, cell_id: str) -> tuple[np.ndarray, tuple]:
+        """The homography from a slot's crop (px) to the frame (px), and the crop's size."""
         cell = self.layout.cell(cell_id)
         w_mm = cell.size_mm[0] - 2 * SLOT_INSET_MM
         h_mm = cell.size_mm[1] - 2 * SLOT_INSET_MM
         x0, y0 = cell.centre_mm[0] - w_mm / 2, cell.centre_mm[1] - h_mm / 2
         s = SLOT_PX_PER_MM
         crop_to_board = np.array([[1 / s, 0, x0], [0, 1 / s, y0], [0, 0, 1]])
-        m = board.pose.board_to_image @ crop_to_board
-        size = (round(w_mm * s), round(h_mm * s))
+        return board.pose.board_to_image @ crop_to_board, (round(w_mm * s), round(h_mm * s))
+
+    def _crop(self, image: np.ndarray, board: BoardReading, cell_id: str) -> np.ndarray:
+        m, size = self._crop_to_image(board, cell_id)
         return cv2.warpPerspective(
             image,
             m,
@@ -258,9 +277,19 @@ class CardReader:
         win = win[h // 2 : h // 2 + hit.shape[0], w // 2 : w // 2 + hit.shape[1]]
         return float((hit / np.maximum(own * np.sqrt(np.maximum(win, 1e-12)), 1e-9)).max())
 
-    def read_slot(self, crop: np.ndarray, *, px_per_mm: float | None = None) -> CardReading:
+    def read_slot(
+        self,
+        crop: np.ndarray,
+        *,
+        px_per_mm: float | None = None,
+        frame: np.ndarray | None = None,
+        crop_to_image: np.ndarray | None = None,
+    ) -> CardReading:
         """The reading of one upright slot crop (BGR uint8, ``SLOT_PX_PER_MM``);
-        ``px_per_mm``: the camera's own resolution there (None: as fine as the crop)."""
+        ``px_per_mm``: the camera's own resolution there (None: as fine as the crop);
+        ``frame`` and ``crop_to_image`` (the crop's px -> the frame's px): the frame the
+        crop was cut from, where twins left unsure are judged again in its own pixels
+        (``twins_in_frame.py``)."""
         what, quad, faint = self._find_card(crop)
         if quad is None:
             return CardReading(what, None, 1.0 if what == EMPTY else 0.5)
@@ -282,13 +311,27 @@ class CardReader:
             conf = float(np.clip((row[best] - rest.max()) / FULL_MARGIN, 0, 1))
             card = warp_card(crop, np.roll(quad, 2 * way, axis=0), self._fine_size)
             members, on_patches, lead = self._judge.judge(card, best, px_per_mm=px_per_mm)
+            twin_conf = lead / FULL_PATCH_MARGIN
+            near_margin = CANDIDATE_PATCH_MARGIN
+            if twin_conf < CONFIDENT and frame is not None and px_per_mm is not None:
+                fine_to_crop = cv2.getPerspectiveTransform(
+                    self._fine_corners, np.roll(quad, 2 * way, axis=0).astype(np.float32)
+                )
+                seen = self._in_frame.judge_frame(
+                    frame, crop_to_image @ fine_to_crop, best, px_per_mm=px_per_mm
+                )
+                if seen is not None:  # the frame's own pixels, with the cut-out's word
+                    on_patches = seen[1] + FRAME_PATCH_WEIGHT * (on_patches - on_patches.mean())
+                    top = np.sort(on_patches)[::-1]
+                    twin_conf = (top[0] - top[1]) / FULL_FRAME_MARGIN
+                    near_margin = CANDIDATE_FRAME_MARGIN
             best = members[int(np.argmax(on_patches))]
-            conf = round(min(conf, float(np.clip(lead / FULL_PATCH_MARGIN, 0, 1))), 3)
+            conf = round(min(conf, float(np.clip(twin_conf, 0, 1))), 3)
             if row[best] < least:
                 return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3))
             if best == self._back:
                 return CardReading("back", None, conf)
-            near = on_patches.max() - CANDIDATE_PATCH_MARGIN
+            near = on_patches.max() - near_margin
             order = [members[i] for i in np.argsort(on_patches)[::-1] if on_patches[i] >= near]
             return self._face(best, conf, order)
         twins = {j: w for j, w in self._twins.get(best, []) if row[best] - row[j] < FULL_MARGIN}
