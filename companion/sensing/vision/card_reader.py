@@ -59,7 +59,11 @@ FULL_PATCH_MARGIN = 0.3
 #: An unsure twin's candidates: its group's designs whose patch score (``twins.py``) is
 #: within this of the best.
 CANDIDATE_PATCH_MARGIN = 0.12
-#: Twins judged again in the frame's own pixels (``twins_in_frame.py``): their scores
+#: Twins left unsure where the camera sees the card more coarsely than this (px per mm)
+#: are judged again in the frame's own pixels (``twins_in_frame.py``; finer, the cut-out
+#: alone does as well: measured on held-out H&M boards, seeds 50001-50022)...
+FRAME_BELOW_PX_PER_MM = 0.9
+#: ... their scores
 #: there plus this share of the cut-out's patch scores (less their mean) ...
 FRAME_PATCH_WEIGHT = 0.5
 #: ... a lead of this over the runner-up makes the reading certain (confidence 1) ...
@@ -313,7 +317,8 @@ class CardReader:
             members, on_patches, lead = self._judge.judge(card, best, px_per_mm=px_per_mm)
             twin_conf = lead / FULL_PATCH_MARGIN
             near_margin = CANDIDATE_PATCH_MARGIN
-            if twin_conf < CONFIDENT and frame is not None and px_per_mm is not None:
+            coarse = px_per_mm is not None and px_per_mm < FRAME_BELOW_PX_PER_MM
+            if twin_conf < CONFIDENT and frame is not None and coarse:
                 fine_to_crop = cv2.getPerspectiveTransform(
                     self._fine_corners, np.roll(quad, 2 * way, axis=0).astype(np.float32)
                 )
