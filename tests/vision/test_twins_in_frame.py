@@ -30,16 +30,17 @@ def hm(tmp_path_factory):
 def _class_table(hm, seed: int, half: float):
     """A board with the six values of one class in ``SLOTS`` (turned by ``half``), the
     rest as drawn, rendered at blur 0.6 px without glare."""
-    deck, pictures = hm
+    _, pictures = hm
     lay = layout("heuchel-meuchel")
     rng = np.random.default_rng(seed)
     scene, _ = random_card_scene(lay, pictures, rng, tilt_deg=15)
     values = [f"M{v}" for v in range(1, 7)]
+    card = next(p for p in lay.cell(SLOTS[0]).pieces if lay.pieces[p].shape == "card")
     scene = replace(
         scene,
-        contents={**scene.contents, **dict.fromkeys(SLOTS, scene.layout.cell(SLOTS[0]).pieces[0])},
+        contents={**scene.contents, **dict.fromkeys(SLOTS, card)},
         art={**scene.art, **{s: pictures[d] for s, d in zip(SLOTS, values, strict=True)}},
-        offsets_mm={**scene.offsets_mm, **{s: (0.8, -0.6, half) for s in SLOTS}},
+        offsets_mm={**scene.offsets_mm, **dict.fromkeys(SLOTS, (0.8, -0.6, half))},
         glare=(),
         blur_px=0.6,
     )
