@@ -73,6 +73,9 @@ CANDIDATE_FRAME_MARGIN = 0.1
 #: In a stream, a slot whose small grey crop changed by no more than this many levels
 #: anywhere keeps its last reading (not read again).
 SAME_SLOT_LEVELS = 24
+#: In a stream, a board whose corners moved by no more than this (frame px) since the
+#: pose the slots were last cut with keeps that pose (``CardReader._hold_pose``).
+STILL_PX = 1.0
 #: Pixels (template scale) the back is shifted to find its pattern.
 SHIFT_TEMPLATE_PX = 3
 #: A reading at least this confident is a fact; below, a guess (``card`` may be wrong).
@@ -150,6 +153,12 @@ class CardReader:
         self.stream = stream
         #: per slot, in a stream: (its crop small and grey, its reading) when last read
         self._last: dict[str, tuple[np.ndarray, CardReading]] = {}
+        #: in a stream: (the board reading, the pose its slots were cut with)
+        self._held: tuple[BoardReading, np.ndarray] | None = None
+        #: [the last frame, it in grey]: readers of one frame's mats share one
+        #: (``table_reader.py``), so the frame is turned grey once
+        self.grey_once: list = [None, None]
+        self._own_grey = self.grey_once
         #: slots read afresh in the last frame (the rest kept their reading)
         self.reread: tuple[str, ...] = ()
 
@@ -159,10 +168,13 @@ class CardReader:
         board = self.board.read(image)
         if not board.ok:
             self._last.clear()
+            self._held = None
             return board, {}
         out, reread = {}, []
+        if self.stream:
+            self._hold_pose(board)
         # in a stream, each slot is first compared in grey (a third of the warping)
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if self.stream and self._last else None
+        grey = self._grey(image) if self.stream and self._last else None
         for cell_id in self.slots:
             r = board.cells[cell_id]
             if r.occluded:
@@ -195,7 +207,17 @@ class CardReader:
             if self.stream:
                 self._last[cell_id] = (small, got)
         self.reread = tuple(reread)
+        if self.grey_once is self._own_grey:
+            self._own_grey[:] = [None, None]  # a caller may fill the same array next frame
         return board, out
+
+    def _grey(self, image: np.ndarray) -> np.ndarray:
+        """``image`` in grey, converted once however many readers share ``grey_once`` (a
+        table's reader empties it after each frame)."""
+        once = self.grey_once
+        if once[0] is not image:
+            once[:] = [image, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)]
+        return once[1]
 
     def _crop_to_image(self, board: BoardReading, cell_id: str) -> tuple[np.ndarray, tuple]:
         """The homography from a slot's crop (px) to the frame (px), and the crop's size."""
@@ -205,7 +227,24 @@ class CardReader:
         x0, y0 = cell.centre_mm[0] - w_mm / 2, cell.centre_mm[1] - h_mm / 2
         s = SLOT_PX_PER_MM
         crop_to_board = np.array([[1 / s, 0, x0], [0, 1 / s, y0], [0, 0, 1]])
-        return board.pose.board_to_image @ crop_to_board, (round(w_mm * s), round(h_mm * s))
+        held = self._held
+        to_image = held[1] if held is not None and held[0] is board else board.pose.board_to_image
+        return to_image @ crop_to_board, (round(w_mm * s), round(h_mm * s))
+
+    def _hold_pose(self, board: BoardReading) -> None:
+        """In a stream, the pose the slots are cut with: the last one kept while the
+        board's corners moved by no more than ``STILL_PX`` (the markers found in sensor
+        noise jitter by a fraction of a pixel, and every card's edge with them, which
+        would make slots that did not change look changed)."""
+        now = board.pose.board_to_image
+        if self._held is not None:
+            w, h = self.layout.size_mm
+            corners = np.array([[[0, 0], [w, 0], [w, h], [0, h]]], float)
+            before = cv2.perspectiveTransform(corners, self._held[1])[0]
+            after = cv2.perspectiveTransform(corners, now)[0]
+            if float(np.linalg.norm(after - before, axis=1).max()) <= STILL_PX:
+                now = self._held[1]
+        self._held = (board, now)
 
     def _crop(self, image: np.ndarray, board: BoardReading, cell_id: str) -> np.ndarray:
         m, size = self._crop_to_image(board, cell_id)

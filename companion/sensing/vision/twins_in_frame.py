@@ -11,7 +11,7 @@ through the card's own homography (card picture px -> frame px), softened as the
 softens (its pixel's footprint and its blur), and compared there with the frame's own
 pixels, unresampled, on each small region where the twins differ (a patch of
 ``twins.py``, a little grown). The card's outline is found to about a millimetre, so per
-region the projection is first aligned to a fifth of a camera pixel on the group's mean
+region the projection is first aligned to a quarter of a camera pixel on the group's mean
 picture (the art round the number, the white disc under it, the numbers averaged), the
 same shift for every twin. A design's score on a region is the correlation (zero-mean
 colour, CIELAB) on the pixels where the twins differ, weighted by how much they differ
@@ -35,7 +35,7 @@ REGION_PAD_PX = 4
 #: Camera pixels the projection may be moved by to align it (either way), and the steps
 #: of the coarse and the fine search.
 ALIGN_REACH_PX = 1.0
-ALIGN_STEPS_PX = (0.5, 0.2)
+ALIGN_STEPS_PX = (0.5, 0.25)
 #: The camera's softness tried (Gaussian sigma, camera px): its pixel's footprint (a box
 #: of 1 px is about 0.3) and its blur together.
 CAMERA_BLURS_PX = (0.3, 0.5, 0.7, 0.9, 1.2, 1.5)
@@ -179,7 +179,7 @@ def _aligned(seen_l, pic_l, box, to_region, size, inside):
     best = (-2.0, 0.0, 0.0)
     cx, cy = 0.0, 0.0
     for step in ALIGN_STEPS_PX:
-        reach = ALIGN_REACH_PX if step == ALIGN_STEPS_PX[0] else ALIGN_STEPS_PX[0]
+        reach = ALIGN_REACH_PX if step == ALIGN_STEPS_PX[0] else step
         n = round(reach / step)
         for iy in range(-n, n + 1):
             for ix in range(-n, n + 1):
