@@ -30,6 +30,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import argparse  # noqa: E402
+import itertools  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -46,7 +47,7 @@ from companion.devices.card_scenes import (  # noqa: E402
 )
 from companion.devices.render import render  # noqa: E402
 from companion.devices.table_scenes import render_table  # noqa: E402
-from companion.sensing.vision.card_reader import CONFIDENT, CardReader  # noqa: E402
+from companion.sensing.vision.card_reader import CONFIDENT, CardReader, _scale_at  # noqa: E402
 from companion.sensing.vision.deck import register  # noqa: E402
 from companion.sensing.vision.layout import load_layout  # noqa: E402
 from companion.sensing.vision.table_reader import TableCardReader  # noqa: E402
@@ -80,6 +81,8 @@ def main() -> None:
     right = total = certain = unsure = named = 0
     confident_wrong, hilo_ms, per_game = [], [], {g: [0, 0] for g in GAMES}
     cand_sizes: list[int] = []
+    misses: dict[tuple[str, str], int] = {}  # (game, kind) -> slots
+    twin_bands: dict[tuple[str, str], list[int]] = {}  # (px/mm band, blur band) -> [missed, faces]
     for k in range(n_layouts):
         game = GAMES[k % 2]
         rendered, truth = render_card_table(load_layout(game), pictures[game], 10_000 + k)
@@ -99,6 +102,16 @@ def main() -> None:
                 cand_sizes.append(len(r.candidates))
             per_game[game][0] += ok
             per_game[game][1] += 1
+            if want[0] == "face" and game == "heuchel-meuchel":
+                ppm = _scale_at(
+                    rendered.scene.board_to_image, readers[game].layout.cell(slot).centre_mm
+                )
+                band = (_band(ppm, (0.7, 0.8, 0.9)), _band(rendered.scene.blur_px, (0.6, 0.9)))
+                twin_bands.setdefault(band, [0, 0])[1] += 1
+                twin_bands[band][0] += r is not None and r.label == "face" and not ok
+            if not ok:
+                kind = _miss_kind(want, r)
+                misses[(game, kind)] = misses.get((game, kind), 0) + 1
             if r and not ok and r.label != "unknown" and r.confidence >= CONFIDENT:
                 confident_wrong.append((game, 10_000 + k, slot, want, got, r.confidence))
     lines.append(
@@ -112,6 +125,18 @@ def main() -> None:
     )
     if confident_wrong:
         lines.append(f"  (first: {confident_wrong[:5]})")
+    lines.append(
+        "- the slots missed, by kind: "
+        + "; ".join(f"{g} {k}: {n}" for (g, k), n in sorted(misses.items()))
+    )
+    lines.append(
+        "- Heuchel & Meuchel faces read as a twin, by the camera's px/mm on the card and"
+        " the frame's blur (px): "
+        + "; ".join(
+            f"{a} px/mm, blur {b}: {m}/{n} = {100 * m / n:.1f} %"
+            for (a, b), (m, n) in sorted(twin_bands.items())
+        )
+    )
     covered = wrong = wrong_sure = 0
     for k in range(n_hands):
         game = GAMES[k % 2]
@@ -171,6 +196,27 @@ def main() -> None:
         f" slots read again {np.mean(table_reread):.2f} a frame"
     )
     print("\n".join(lines))
+
+
+def _band(value: float, edges: tuple[float, ...]) -> str:
+    """The band of ``edges`` that ``value`` falls in, as text ("<0.7", "0.7-0.8", ">=0.9")."""
+    if value < edges[0]:
+        return f"<{edges[0]}"
+    for lo, hi in itertools.pairwise(edges):
+        if value < hi:
+            return f"{lo}-{hi}"
+    return f">={edges[-1]}"
+
+
+def _miss_kind(want: tuple[str, str | None], r) -> str:
+    """Why a slot was missed: a twin named (unsure), covered when clear, or another label."""
+    if r is None:
+        return "board not found"
+    if r.occluded:
+        return "reported covered"
+    if want[0] == "face" and r.label == "face":
+        return "a twin named" + (" (confident)" if r.confidence >= CONFIDENT else " (unsure)")
+    return f"{want[0]} read {r.label}"
 
 
 if __name__ == "__main__":
