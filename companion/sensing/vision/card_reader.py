@@ -23,6 +23,7 @@ from .deck import BACK, DeckError, RegisteredDeck, _upright, fine_size, normalis
 from .layout import EMPTY, UNKNOWN, Layout
 from .reader import BoardReader, BoardReading
 from .twins import TwinJudge
+from .twins_in_frame import FrameTwinJudge
 
 #: Slot crops are cut at this scale (px per board mm).
 SLOT_PX_PER_MM = 2.0
@@ -58,9 +59,23 @@ FULL_PATCH_MARGIN = 0.3
 #: An unsure twin's candidates: its group's designs whose patch score (``twins.py``) is
 #: within this of the best.
 CANDIDATE_PATCH_MARGIN = 0.12
+#: Twins left unsure where the camera sees the card more coarsely than this (px per mm)
+#: are judged again in the frame's own pixels (``twins_in_frame.py``; finer, the cut-out
+#: alone does as well: measured on held-out H&M boards, seeds 50001-50022)...
+FRAME_BELOW_PX_PER_MM = 0.9
+#: ... their scores
+#: there plus this share of the cut-out's patch scores (less their mean) ...
+FRAME_PATCH_WEIGHT = 0.5
+#: ... a lead of this over the runner-up makes the reading certain (confidence 1) ...
+FULL_FRAME_MARGIN = 0.15
+#: ... and the candidates of an unsure one are the members within this of the best.
+CANDIDATE_FRAME_MARGIN = 0.1
 #: In a stream, a slot whose small grey crop changed by no more than this many levels
 #: anywhere keeps its last reading (not read again).
 SAME_SLOT_LEVELS = 24
+#: In a stream, a board whose corners moved by no more than this (frame px) since the
+#: pose the slots were last cut with keeps that pose (``CardReader._hold_pose``).
+STILL_PX = 1.0
 #: Pixels (template scale) the back is shifted to find its pattern.
 SHIFT_TEMPLATE_PX = 3
 #: A reading at least this confident is a fact; below, a guess (``card`` may be wrong).
@@ -125,7 +140,10 @@ class CardReader:
             self._twins.setdefault(i, []).append((j, w))
             self._twins.setdefault(j, []).append((i, w))
         self._judge = TwinJudge(deck)
+        self._in_frame = FrameTwinJudge(self._judge)
         self._fine_size = fine_size(deck.card_mm)
+        fw, fh = self._fine_size
+        self._fine_corners = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
         cw, ch = deck.card_mm
         self._card_area = cw * ch * SLOT_PX_PER_MM**2
         self._card_px = (cw * SLOT_PX_PER_MM, ch * SLOT_PX_PER_MM)
@@ -135,6 +153,12 @@ class CardReader:
         self.stream = stream
         #: per slot, in a stream: (its crop small and grey, its reading) when last read
         self._last: dict[str, tuple[np.ndarray, CardReading]] = {}
+        #: in a stream: (the board reading, the pose its slots were cut with)
+        self._held: tuple[BoardReading, np.ndarray] | None = None
+        #: [the last frame, it in grey]: readers of one frame's mats share one
+        #: (``table_reader.py``), so the frame is turned grey once
+        self.grey_once: list = [None, None]
+        self._own_grey = self.grey_once
         #: slots read afresh in the last frame (the rest kept their reading)
         self.reread: tuple[str, ...] = ()
 
@@ -144,10 +168,13 @@ class CardReader:
         board = self.board.read(image)
         if not board.ok:
             self._last.clear()
+            self._held = None
             return board, {}
         out, reread = {}, []
+        if self.stream:
+            self._hold_pose(board)
         # in a stream, each slot is first compared in grey (a third of the warping)
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if self.stream and self._last else None
+        grey = self._grey(image) if self.stream and self._last else None
         for cell_id in self.slots:
             r = board.cells[cell_id]
             if r.occluded:
@@ -166,7 +193,12 @@ class CardReader:
                 small = _thumbnail(crop)
             reread.append(cell_id)
             px_per_mm = _scale_at(board.pose.board_to_image, self.layout.cell(cell_id).centre_mm)
-            got = self.read_slot(crop, px_per_mm=px_per_mm)
+            got = self.read_slot(
+                crop,
+                px_per_mm=px_per_mm,
+                frame=image,
+                crop_to_image=self._crop_to_image(board, cell_id)[0],
+            )
             if got.label == EMPTY and r.label != EMPTY:
                 # one colour over the whole crop, but not the mat's (at the cell's centre,
                 # or at most of the slot: ``mat_colour.py``): a hand or a sheet over it
@@ -175,17 +207,47 @@ class CardReader:
             if self.stream:
                 self._last[cell_id] = (small, got)
         self.reread = tuple(reread)
+        if self.grey_once is self._own_grey:
+            self._own_grey[:] = [None, None]  # a caller may fill the same array next frame
         return board, out
 
-    def _crop(self, image: np.ndarray, board: BoardReading, cell_id: str) -> np.ndarray:
+    def _grey(self, image: np.ndarray) -> np.ndarray:
+        """``image`` in grey, converted once however many readers share ``grey_once`` (a
+        table's reader empties it after each frame)."""
+        once = self.grey_once
+        if once[0] is not image:
+            once[:] = [image, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)]
+        return once[1]
+
+    def _crop_to_image(self, board: BoardReading, cell_id: str) -> tuple[np.ndarray, tuple]:
+        """The homography from a slot's crop (px) to the frame (px), and the crop's size."""
         cell = self.layout.cell(cell_id)
         w_mm = cell.size_mm[0] - 2 * SLOT_INSET_MM
         h_mm = cell.size_mm[1] - 2 * SLOT_INSET_MM
         x0, y0 = cell.centre_mm[0] - w_mm / 2, cell.centre_mm[1] - h_mm / 2
         s = SLOT_PX_PER_MM
         crop_to_board = np.array([[1 / s, 0, x0], [0, 1 / s, y0], [0, 0, 1]])
-        m = board.pose.board_to_image @ crop_to_board
-        size = (round(w_mm * s), round(h_mm * s))
+        held = self._held
+        to_image = held[1] if held is not None and held[0] is board else board.pose.board_to_image
+        return to_image @ crop_to_board, (round(w_mm * s), round(h_mm * s))
+
+    def _hold_pose(self, board: BoardReading) -> None:
+        """In a stream, the pose the slots are cut with: the last one kept while the
+        board's corners moved by no more than ``STILL_PX`` (the markers found in sensor
+        noise jitter by a fraction of a pixel, and every card's edge with them, which
+        would make slots that did not change look changed)."""
+        now = board.pose.board_to_image
+        if self._held is not None:
+            w, h = self.layout.size_mm
+            corners = np.array([[[0, 0], [w, 0], [w, h], [0, h]]], float)
+            before = cv2.perspectiveTransform(corners, self._held[1])[0]
+            after = cv2.perspectiveTransform(corners, now)[0]
+            if float(np.linalg.norm(after - before, axis=1).max()) <= STILL_PX:
+                now = self._held[1]
+        self._held = (board, now)
+
+    def _crop(self, image: np.ndarray, board: BoardReading, cell_id: str) -> np.ndarray:
+        m, size = self._crop_to_image(board, cell_id)
         return cv2.warpPerspective(
             image,
             m,
@@ -258,9 +320,19 @@ class CardReader:
         win = win[h // 2 : h // 2 + hit.shape[0], w // 2 : w // 2 + hit.shape[1]]
         return float((hit / np.maximum(own * np.sqrt(np.maximum(win, 1e-12)), 1e-9)).max())
 
-    def read_slot(self, crop: np.ndarray, *, px_per_mm: float | None = None) -> CardReading:
+    def read_slot(
+        self,
+        crop: np.ndarray,
+        *,
+        px_per_mm: float | None = None,
+        frame: np.ndarray | None = None,
+        crop_to_image: np.ndarray | None = None,
+    ) -> CardReading:
         """The reading of one upright slot crop (BGR uint8, ``SLOT_PX_PER_MM``);
-        ``px_per_mm``: the camera's own resolution there (None: as fine as the crop)."""
+        ``px_per_mm``: the camera's own resolution there (None: as fine as the crop);
+        ``frame`` and ``crop_to_image`` (the crop's px -> the frame's px): the frame the
+        crop was cut from, where twins left unsure are judged again in its own pixels
+        (``twins_in_frame.py``)."""
         what, quad, faint = self._find_card(crop)
         if quad is None:
             return CardReading(what, None, 1.0 if what == EMPTY else 0.5)
@@ -282,13 +354,28 @@ class CardReader:
             conf = float(np.clip((row[best] - rest.max()) / FULL_MARGIN, 0, 1))
             card = warp_card(crop, np.roll(quad, 2 * way, axis=0), self._fine_size)
             members, on_patches, lead = self._judge.judge(card, best, px_per_mm=px_per_mm)
+            twin_conf = lead / FULL_PATCH_MARGIN
+            near_margin = CANDIDATE_PATCH_MARGIN
+            coarse = px_per_mm is not None and px_per_mm < FRAME_BELOW_PX_PER_MM
+            if twin_conf < CONFIDENT and frame is not None and coarse:
+                fine_to_crop = cv2.getPerspectiveTransform(
+                    self._fine_corners, np.roll(quad, 2 * way, axis=0).astype(np.float32)
+                )
+                seen = self._in_frame.judge_frame(
+                    frame, crop_to_image @ fine_to_crop, best, px_per_mm=px_per_mm
+                )
+                if seen is not None:  # the frame's own pixels, with the cut-out's word
+                    on_patches = seen[1] + FRAME_PATCH_WEIGHT * (on_patches - on_patches.mean())
+                    top = np.sort(on_patches)[::-1]
+                    twin_conf = (top[0] - top[1]) / FULL_FRAME_MARGIN
+                    near_margin = CANDIDATE_FRAME_MARGIN
             best = members[int(np.argmax(on_patches))]
-            conf = round(min(conf, float(np.clip(lead / FULL_PATCH_MARGIN, 0, 1))), 3)
+            conf = round(min(conf, float(np.clip(twin_conf, 0, 1))), 3)
             if row[best] < least:
                 return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3))
             if best == self._back:
                 return CardReading("back", None, conf)
-            near = on_patches.max() - CANDIDATE_PATCH_MARGIN
+            near = on_patches.max() - near_margin
             order = [members[i] for i in np.argsort(on_patches)[::-1] if on_patches[i] >= near]
             return self._face(best, conf, order)
         twins = {j: w for j, w in self._twins.get(best, []) if row[best] - row[j] < FULL_MARGIN}

@@ -91,9 +91,11 @@ class TableCardReader:
         self.layout, self.deck = layout, deck
         self._finder = _FoundOnce(MarkerFinder())
         self.readers: dict[str, CardReader] = {}
+        grey_once: list = [None, None]
         for mat in layout.mats:
             reader = CardReader(mat, deck, model=(models or {}).get(mat.name), stream=stream)
             reader.board.finder = self._finder
+            reader.grey_once = grey_once
             self.readers[mat.name] = reader
         #: every card slot of the table, mat by mat
         self.slots: tuple[str, ...] = tuple(s for r in self.readers.values() for s in r.slots)
@@ -116,6 +118,7 @@ class TableCardReader:
                 cards.update(got)
         finally:
             self._finder.found = None
+            self.readers[next(iter(self.readers))].grey_once[:] = [None, None]
         if mats and any(b.ok for b in mats.values()):
             self._covered(image, mats, cards)
         missing = [f"{k}: {v.status}" for k, v in mats.items() if not v.ok]
