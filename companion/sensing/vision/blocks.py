@@ -12,9 +12,8 @@ skin: a hand), the labels grouped into blobs with their footprint in mm. Then:
   button) or knocked over (the footprint of a side);
 - each player's area: the blocks laid there in order along the row, and the row's length
   in mm, from where the coloured run along the row's centre line crosses half coverage
-  at either end (sub-pixel); none for a row that runs past the band's end (the band runs
-  on past the printed cells up to the white quiet zone of the markers beside it). Skin
-  over an area (an arm) is noted: what it hides is not gone.
+  at either end (sub-pixel); none for a row that runs past the band's end. Skin over an
+  area (an arm) is noted: what it hides is not gone.
 
 ``BlockWatcher`` turns readings into observations once they hold over ``SETTLE_FRAMES``
 frames: ``DieSeen`` (a colour only while the die lies still; None the moment it moves)
@@ -50,8 +49,6 @@ MIN_BLOB_MM2 = 220.0  # smaller coloured specks are noise
 MATCH_TOLERANCE_MM = 9.0  # a footprint further than this from every block is unknown
 BUTTON_WEIGHT_MM = 6.0  # a fit against what the button says counts as this much misfit
 SETTLE_FRAMES = 3
-QUIET = 8 / 6  # a marker's white quiet zone, square, as a multiple of its black square
-ROW_EDGE_MM = 10.0  # where no marker is in the way, a row may run to this near the mat's edge
 DIE_EDGE_MM = 2.0  # a still die's face fades into the mat within this (mm) ...
 DIE_EDGE_PX = 2.0  # ... and this many camera pixels (its blur); wider: smeared, moving
 #: why a die-sized face is not read: smeared (moving, or a shadow over it): unsure, so the
@@ -137,25 +134,6 @@ def _px_per_mm(pose, box: tuple[float, float, float, float]) -> float:
     return float(np.linalg.norm(p[1] - p[0]) + np.linalg.norm(p[2] - p[0])) / 20
 
 
-def _row_reach(layout: Layout, box: list[float], axis: int) -> tuple[float, float]:
-    """How far (mat mm along ``axis``) a row in the band ``box`` may run: to the white
-    quiet zone (``QUIET`` x the marker's size, square) of the markers the band passes,
-    else to ``ROW_EDGE_MM`` from the mat's edge. Blocks inside a quiet zone would hide the
-    marker, and the mat beyond a row's end must show for the end to be found."""
-    across = 1 - axis
-    lo, hi = ROW_EDGE_MM, layout.size_mm[axis] - ROW_EDGE_MM
-    for m in layout.markers:
-        half = m.size_mm * QUIET / 2
-        c = m.centre_mm
-        if c[across] + half <= box[across] or c[across] - half >= box[across + 2]:
-            continue  # the band passes beside this marker
-        if c[axis] < (box[axis] + box[axis + 2]) / 2:
-            lo = max(lo, c[axis] + half)
-        else:
-            hi = min(hi, c[axis] - half)
-    return lo, hi
-
-
 class BlockReader:
     """Reads Stein auf Stein frames of ``layout`` for the registered ``blocks``."""
 
@@ -190,8 +168,8 @@ class BlockReader:
             axis = 0 if max(xs) - min(xs) >= max(ys) - min(ys) else 1
             box = list(_box(pts, (size[0] / 2, size[1] / 2)))
             # the row may run on past the printed cells, up to the markers' quiet zones
-            lo, hi = _row_reach(layout, box, axis)
-            box[axis], box[axis + 2] = min(box[axis], lo), max(box[axis + 2], hi)
+            lo, hi = (80.0, layout.size_mm[axis] - 80.0)
+            box[axis], box[axis + 2] = min(box[axis], lo + 10), max(box[axis + 2], hi - 10)
             self.areas.append(Area(region, tuple(box), axis))
         n = layout.neutral
         self._neutral = None
