@@ -369,7 +369,7 @@ class SimulatedBlockTable(DemoClock):
             log.info("seed %d: lift %s recorded as %s", self.seed, action.blocks, recorded)
         if asked:
             self.lifts_asked += 1
-            self._note(state, action, "asked", f"entered on the tablet; camera: {recorded}")
+            self._note(state, action, "asked", f"entered on the tablet as {recorded}")
         elif recorded == cat.sorted(action.blocks):
             self.lifts_right += 1
         else:
