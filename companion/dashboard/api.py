@@ -193,6 +193,20 @@ def games():
         return _error(400, str(e))
 
 
+@bp.post("/looks")
+@acting
+def looks():
+    """The children's pictures and colours (Stein auf Stein): ``{"looks": {player:
+    {"picture", "colour"}}}``, kept beside the journal (docs/api.md)."""
+    body = _json_body()
+    try:
+        return jsonify(_service().set_looks(body.get("looks") if isinstance(body, dict) else None))
+    except NoGame as e:
+        return _error(409, str(e))
+    except ValueError as e:
+        return _error(400, str(e))
+
+
 @bp.post("/games")
 @acting
 def new_game():

@@ -128,6 +128,8 @@ class GameService:
         self.asks: tuple[dict[str, Any], ...] = ()
         #: (game id, {seat code: player}) for games whose view has ``seat_view``
         self._seat_codes: tuple[str, dict[str, str]] | None = None
+        #: (game id, {player: look}) for games whose view has ``LOOKS`` (kept in STATE_DIR)
+        self._looks: tuple[str, dict[str, dict[str, str]]] | None = None
         #: the addresses that ask to pair now (``companion.pairing``), named on every dashboard
         self.pairing_requests: tuple[str, ...] = ()
         self.accepted: Counter[tuple[str, str]] = Counter()  # (source, record type) -> count
@@ -857,6 +859,7 @@ class GameService:
                     "title": game.rules.title,
                     "actions": len(game.actions),
                     "row": game.seqs[-1],
+                    **({"looks": self._looks_of(game)} if hasattr(view, "LOOKS") else {}),
                 },
                 # a game that hides cards says what the shared page may know of it
                 "replay": getattr(view, "public_json", game.rules.to_json)(state),
@@ -898,6 +901,31 @@ class GameService:
                     seat_codes.save(self.state_dir, gid, codes)  # kept across a restart
                 self._seat_codes = (gid, codes)
             return {p: c for c, p in self._seat_codes[1].items()}
+
+    def _looks_of(self, game: _Game) -> dict[str, dict[str, str]]:
+        """{player: {"picture", "colour"}} chosen for ``game`` (its view's ``LOOKS`` store,
+        in the state directory: kept across a restart); players not named have none."""
+        gid = game.journal.path.stem
+        if self._looks is None or self._looks[0] != gid:
+            self._looks = (gid, VIEWS[game.rules.name].LOOKS.load(self.state_dir, gid))
+        return dict(self._looks[1])
+
+    def set_looks(self, looks: Any) -> dict[str, Any]:
+        """Set the pictures and colours the players chose (``{player: {"picture",
+        "colour"}}``, for games whose view has ``LOOKS``): checked, kept in the state
+        directory, then shown. ``ValueError`` names what is wrong."""
+        with self._lock:
+            game = self._require_game()
+            store = getattr(VIEWS.get(game.rules.name), "LOOKS", None)
+            if store is None:
+                raise ValueError(f"{game.rules.title} has no pictures to choose")
+            chosen = self._looks_of(game) | store.check(game.state.players, looks)
+            why = store.save(self.state_dir, game.journal.path.stem, chosen)
+            if why is not None:
+                self.announce(why)
+            self._looks = (game.journal.path.stem, chosen)
+            self._bump()
+            return self.snapshot()
 
     def seat_view(self, code: str) -> dict[str, Any]:
         """The private view of the seat whose code is ``code``; ``LookupError`` if no

@@ -14,7 +14,7 @@ from companion.games.stein_auf_stein import to_record
 from companion.games.stein_auf_stein.random_player import RandomPlayer
 from companion.sensing.observations import AreaSeen, BlocksSeen, DieSeen
 
-from .conftest import shot, unlock
+from .conftest import LiveServer, shot, unlock
 from .test_layout_browser import SIZES, Checks, open_page
 
 GAME = "stein-auf-stein"
@@ -76,6 +76,40 @@ def test_a_game_is_started_rolled_and_a_lift_tapped_in(page, live, tmp_path):
     expect(page.locator("#banners")).to_contain_text("Undone. Noah tries with the crane again")
     expect(page.locator("#awaiting")).to_have_text("Noah fishes a green block with the crane")
     shot(page, "stein-auf-stein.png", tmp_path)
+
+
+def test_the_pictures_chosen_are_kept_by_the_companion_across_a_restart(browser, tmp_path):
+    live = LiveServer(tmp_path / "state")
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        page.goto(live.url)
+        unlock(page, live.pin)
+        page.click("#btn-new")
+        page.check("#new-game-sas")
+        page.locator("#new-players input").nth(0).fill("Mia")
+        page.locator("#new-players input").nth(1).fill("Noah")
+        page.select_option("#new-sas-looks select[data-player=Noah]", "cat")
+        page.click("#new-form button[value=ok]")
+        noah = "#sas-players [data-player=Noah] .sas-pic"
+        expect(page.locator(noah)).to_have_attribute("data-picture", "cat")
+        page.click("#sas-players [data-player=Mia]")  # a tap: Mia's next picture (star -> heart)
+        mia = "#sas-players [data-player=Mia] .sas-pic"
+        expect(page.locator(mia)).to_have_attribute("data-picture", "heart")
+        looks = live.service.snapshot()["game"]["looks"]
+        assert {p: v["picture"] for p, v in looks.items()} == {"Mia": "heart", "Noah": "cat"}
+        context.close()
+        port = live.port
+        live.stop()
+        live = LiveServer(tmp_path / "state", port=port)  # a restart: the same game resumed
+        fresh = browser.new_context(viewport={"width": 1280, "height": 800})  # another tablet
+        page = fresh.new_page()
+        page.goto(live.url)
+        expect(page.locator(noah)).to_have_attribute("data-picture", "cat")
+        expect(page.locator(mia)).to_have_attribute("data-picture", "heart")
+        fresh.close()
+    finally:
+        live.stop()
 
 
 def test_the_camera_plays_a_turn_and_a_knocked_over_block_is_shown(page, live):

@@ -62,35 +62,45 @@
   let pickedKey = null;
   let keptBefore = null;  // blocks kept per player at the last render (for the sound)
 
-  // ---- each child's picture and colour (chosen at New game; kept on this tablet) -----------
+  // ---- each child's picture and colour (chosen at New game; kept by the companion) -------
+  // The server keeps them beside the game's journal (POST /api/looks; the snapshot's
+  // game.looks), so a restart or another tablet shows the same pictures. The New-game
+  // dialog's choice waits in localStorage only until this page first sees the new game.
 
-  const looksKey = (id) => `sas-looks:${id}`;
-  function looks(id, names) {
-    let stored = {};
-    try { stored = JSON.parse(localStorage.getItem(looksKey(id)) || "{}"); } catch (_) { stored = {}; }
-    if (!Object.keys(stored).length) {  // the New-game dialog's choice, for this game's names
-      try {
-        const pending = JSON.parse(localStorage.getItem("sas-looks:new") || "{}");
-        if (names.every((n) => pending[n])) {
-          stored = pending;
-          localStorage.setItem(looksKey(id), JSON.stringify(stored));
-          localStorage.removeItem("sas-looks:new");
-        }
-      } catch (_) { /* no choice stored */ }
-    }
+  const PENDING = "sas-looks:new";
+  const sentFor = new Set();  // games whose pending choice was sent from this page
+  function looks(s, names) {
+    const kept = (s.game && s.game.looks) || {};
     const out = {};
     names.forEach((n, i) => {
-      out[n] = stored[n] || { picture: PICTURES[i % PICTURES.length], colour: LOOK_COLOURS[i % LOOK_COLOURS.length] };
+      out[n] = kept[n] || { picture: PICTURES[i % PICTURES.length], colour: LOOK_COLOURS[i % LOOK_COLOURS.length] };
     });
     return out;
   }
 
+  function sendLooks(chosen) {
+    post("/api/looks", { looks: chosen }).then(render).catch((e) => showError(e.message));
+  }
+
+  function sendPending(s, names) {  // the New-game dialog's choice, for this game's names
+    const kept = (s.game && s.game.looks) || {};
+    if (!unlocked || sentFor.has(s.game.id) || Object.keys(kept).length) return;
+    let pending = {};  // {looks, before: the game shown when New game was sent}
+    try { pending = JSON.parse(localStorage.getItem(PENDING) || "{}"); } catch (_) { pending = {}; }
+    const chosenThen = pending.looks || {};
+    if (pending.before === s.game.id || !names.length || !names.every((n) => chosenThen[n])) return;
+    sentFor.add(s.game.id);
+    localStorage.removeItem(PENDING);
+    const chosen = {};
+    for (const n of names) chosen[n] = chosenThen[n];
+    sendLooks(chosen);
+  }
+
   function nextPicture(name) {  // a tap on a child's picture: the next picture
-    const all = looks(gameId, view.players.map((p) => p.name));
-    const cur = PICTURES.indexOf(all[name].picture);
-    all[name] = { ...all[name], picture: PICTURES[(cur + 1) % PICTURES.length] };
-    localStorage.setItem(looksKey(gameId), JSON.stringify(all));
-    renderSteinAufStein(snap);
+    if (!unlocked) { openPin(() => nextPicture(name)); return; }
+    const cur = looks(snap, view.players.map((p) => p.name))[name];
+    const next = PICTURES[(PICTURES.indexOf(cur.picture) + 1) % PICTURES.length];
+    sendLooks({ [name]: { picture: next, colour: cur.colour } });
   }
 
   // ---- the sound when a block is won (WebAudio: no file, works offline) -------------------
@@ -331,7 +341,8 @@
     view = s.view;
     gameId = s.game.id;
     const names = view.players.map((p) => p.name);
-    const all = looks(gameId, names);
+    const all = looks(s, names);
+    sendPending(s, names);
     const kept = view.players.map((p) => p.blocks.length);
     if (keptBefore && keptBefore.id === gameId && kept.some((n, i) => n > (keptBefore.kept[i] || 0))) chirp();
     keptBefore = { id: gameId, kept };
@@ -374,7 +385,7 @@
           const i = names.indexOf(s.dataset.player);
           pics[s.dataset.player] = { picture: s.value, colour: LOOK_COLOURS[i % LOOK_COLOURS.length] };
         }
-        localStorage.setItem("sas-looks:new", JSON.stringify(pics));
+        localStorage.setItem(PENDING, JSON.stringify({ looks: pics, before: gameId }));
         const variant = names.length === 1 ? "solo" : $("new-sas-variant").value;
         return { variant };
       },

@@ -89,6 +89,7 @@ class SimulatedBlockTable(DemoClock):
     ``lifts`` (lifts whose record names exactly the blocks the crane lifted),
     ``lifts_right`` / ``lifts_asked`` / ``lifts_wrong`` (recorded from the camera as
     played / entered on the tablet / recorded from the camera otherwise than played),
+    ``lift_notes`` (one line for each lift asked or wrong: which, and what was recorded),
     ``frames``, ``read_s`` / ``render_s`` (CPU seconds), ``t_mono`` (simulated s).
     """
 
@@ -127,6 +128,7 @@ class SimulatedBlockTable(DemoClock):
         self.lifts = self.lifts_as_played = 0
         self.lifts_right = self.lifts_asked = self.lifts_wrong = 0
         self.row_errors_mm: list[float] = []
+        self.lift_notes: list[str] = []
         self.frames = 0
         self.read_s = self.render_s = 0.0
         self.stop = threading.Event()
@@ -348,6 +350,7 @@ class SimulatedBlockTable(DemoClock):
             if after.finished or q.awaiting(after).action != "roll":
                 self._tablet(action)
                 self.lifts_asked += 1
+                self._note(state, action, "asked", "an empty try with no throw after it")
                 return
             roll = self.player.choose(after)
             missed = self.missed
@@ -366,15 +369,24 @@ class SimulatedBlockTable(DemoClock):
             log.info("seed %d: lift %s recorded as %s", self.seed, action.blocks, recorded)
         if asked:
             self.lifts_asked += 1
+            self._note(state, action, "asked", f"entered on the tablet as {recorded}")
         elif recorded == cat.sorted(action.blocks):
             self.lifts_right += 1
         else:
             self.lifts_wrong += 1
+            self._note(state, action, "wrong", f"recorded as {recorded}")
         if knocked is not None:  # the tablet asks to turn it back: the children do
             self.idle(THINK_S)
             self._put_on_site(knocked, cat)
             self.frame(hand_at="s22")
             self._frames_until(lambda: not any("Turn" in w for w in self.service.warnings))
+
+    def _note(self, state, action: A.Lift, kind: str, what: str) -> None:
+        """One line in ``lift_notes`` for a lift the camera did not record as played."""
+        self.lift_notes.append(
+            f"seed {self.seed} lift {self.lifts} ({state.variant}, seat {state.turn + 1},"
+            f" rolled {state.rolled}): {kind}: {list(action.blocks)} {what}"
+        )
 
     @staticmethod
     def _recorded_lift(before, now) -> tuple[str, ...] | None:

@@ -46,6 +46,23 @@ def area_of(seat: int) -> str:
     return f"player{seat + 1}"
 
 
+def _look(state: GameState, block_id: str) -> tuple[str, tuple[float, ...]]:
+    """What the camera above sees of a block laid in a row: its colour and its sides."""
+    b = state.catalogue.index[block_id]
+    return b.colour, tuple(sorted((b.length_mm, b.width_mm, b.height_mm)))
+
+
+def _shown(state: GameState, block_id: str, in_area: set[str]) -> bool:
+    """Whether the area of the player on turn shows ``block_id``: by its id, or by its
+    twin's (a block of the same colour and sides, which the camera cannot tell from it
+    in a row) where that twin is not the player's: then the one seen must be this one."""
+    if block_id in in_area:
+        return True
+    own = set(state.kept[state.turn])
+    look = _look(state, block_id)
+    return any(t not in own and t != block_id and _look(state, t) == look for t in in_area)
+
+
 @dataclass(frozen=True, slots=True)
 class Reaction:
     """What the referee makes of one observation (the shape of the other referees')."""
@@ -212,7 +229,7 @@ class SteinAufSteinCamera:
             )
         if wrong_away:
             return None  # still in the crane or a hand: wait until it is back
-        if right and not over and not all(b in in_area for b in right):
+        if right and not over and not all(_shown(state, b, in_area) for b in right):
             return None  # kept blocks still on their way to the player's place
         lifted = cat.sorted(right + wrong)
         if not lifted and not over:

@@ -35,9 +35,14 @@ from ...games.stein_auf_stein.standard import STANDARD
 from ...games.stein_auf_stein.state import GameState
 from ...games.stein_auf_stein.summary import describe
 from ...games.stein_auf_stein.turns import end_reason
+from . import looks
 
 #: The camera layout this game is read with (``companion/sensing/vision/layouts``).
 CAMERA_LAYOUT = "stein-auf-stein"
+
+#: Where the children's pictures and colours are kept (``GameService.set_looks``; the
+#: snapshot's ``game.looks``): beside the journal, not in the record.
+LOOKS = looks
 
 #: Start options the tablet may send besides the players.
 START_OPTIONS = ("variant", "scoring", "build", "order")

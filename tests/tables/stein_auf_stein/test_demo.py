@@ -39,6 +39,9 @@ def test_a_whole_game_is_refereed_from_the_camera(tmp_path, seed, variant):
     assert state.finished, service.notices
     assert table.missed <= 1, (seed, service.notices)
     assert table.lifts_as_played >= table.lifts - 1, (seed, table.lifts_as_played, table.lifts)
+    # every lift not recorded from the camera as played is named, for the bench to list
+    assert len(table.lift_notes) == table.lifts_asked + table.lifts_wrong, table.lift_notes
+    assert all(f"seed {seed} lift" in note for note in table.lift_notes)
     for error in table.row_errors_mm:
         assert abs(error) <= 3.0, (seed, table.row_errors_mm)
 

@@ -90,6 +90,24 @@ def test_the_right_colour_goes_to_the_player():
     assert s.kept == (("R2",), ()) and s.turn == 1
 
 
+def test_a_kept_block_read_as_its_twin_in_the_row_is_recorded_as_lifted():
+    # O2 (30x30x60) and O3 (60x30x30) look alike laid in a row: the area names the first
+    # one that fits. Ana keeps O2; Ben lifts O3 and his row is read as showing "O2": that
+    # O2 is Ana's, so the block seen in Ben's row is O3 (bench seed 4, lift 12)
+    s = game()
+    cam = camera(s)
+    s = accept(s, roll_die(cam, s, "orange"))
+    row1 = AreaSeen("player1", ("O2",), row_mm=60.0)
+    s = accept(s, see(cam, s, without("O2"), areas=[row1]))
+    assert s.kept == (("O2",), ())
+    s = accept(s, roll_die(cam, s, "orange"))
+    assert see(cam, s, without("O2", "O3")).submit == ()  # O3 still in the crane
+    r = see(cam, s, without("O2", "O3"), areas=[row1, AreaSeen("player2", ("O2",), 60.0)])
+    assert r.submit[0] == {"type": "lift", "player": "Ben", "blocks": ["O3"]}
+    s = accept(s, r)
+    assert s.kept == (("O2",), ("O3",))
+
+
 def test_a_block_of_another_colour_put_back_is_a_lift_that_keeps_nothing():
     s = game()
     cam = camera(s)

@@ -140,3 +140,84 @@ def test_start_options_are_checked(tmp_path):
     snap = service.start_game(["Mia", "Noah"], game=GAME, options={"variant": "yardstick"}, rng=rng)
     assert snap["view"]["scoring"] == "measured"
     service.close()
+
+
+def test_the_childrens_pictures_are_kept_across_a_restart_and_out_of_the_record(tmp_path):
+    service = GameService(tmp_path)
+    service.start_game(["Mia", "Noah"], game=GAME, options={"variant": "basic"})
+    assert service.snapshot()["game"]["looks"] == {}  # none chosen yet: the page's defaults
+    service.set_looks({"Mia": {"picture": "cat", "colour": "#29A0B1"}})
+    service.set_looks({"Noah": {"picture": "moon", "colour": "#e4572e"}})
+    service.submit({"type": "roll", "player": "Mia", "colour": "red"})
+    record = service.record_jsonl()
+    game_id = service.snapshot()["game"]["id"]
+    service.close()
+    again = GameService(tmp_path)
+    snap = again.snapshot()
+    assert snap["game"]["id"] == game_id
+    assert snap["game"]["looks"] == {
+        "Mia": {"picture": "cat", "colour": "#29a0b1"},
+        "Noah": {"picture": "moon", "colour": "#e4572e"},
+    }
+    assert again.record_jsonl() == record and "cat" not in record  # the record as it was
+    again.start_game(["Ida", "Ben"], game=GAME, options={"variant": "basic"})
+    assert again.snapshot()["game"]["looks"] == {}  # a new game starts without them
+    again.close()
+
+
+@pytest.mark.parametrize(
+    ("looks", "says"),
+    [
+        ({"Zoe": {"picture": "cat", "colour": "#29a0b1"}}, "'Zoe' does not play this game"),
+        ({"Mia": {"picture": "dragon", "colour": "#29a0b1"}}, "star, heart, sun"),
+        ({"Mia": {"picture": "cat", "colour": "teal"}}, "not a colour like #e4572e"),
+        ({"Mia": {"picture": "cat"}}, "exactly a picture and a colour"),
+        ([], "for one or more players"),
+    ],
+)
+def test_a_bad_look_is_refused_naming_what_is_allowed_and_the_kept_looks_stay(
+    tmp_path, looks, says
+):
+    service = GameService(tmp_path)
+    service.start_game(["Mia", "Noah"], game=GAME, options={"variant": "basic"})
+    service.set_looks({"Mia": {"picture": "sun", "colour": "#f3a712"}})
+    with pytest.raises(ValueError, match=says):
+        service.set_looks(looks)
+    assert service.snapshot()["game"]["looks"] == {"Mia": {"picture": "sun", "colour": "#f3a712"}}
+    service.close()
+
+
+def test_a_damaged_looks_file_gives_the_defaults_and_is_replaced_whole(tmp_path):
+    service = GameService(tmp_path)
+    service.start_game(["Mia", "Noah"], game=GAME, options={"variant": "basic"})
+    service.close()
+    (tmp_path / "looks.json").write_text("{not json", encoding="utf-8")
+    again = GameService(tmp_path)
+    assert again.snapshot()["game"]["looks"] == {}
+    again.set_looks({"Noah": {"picture": "fish", "colour": "#4caf50"}})
+    again.close()
+    third = GameService(tmp_path)
+    assert third.snapshot()["game"]["looks"] == {"Noah": {"picture": "fish", "colour": "#4caf50"}}
+    third.close()
+
+
+def test_the_api_sets_a_childs_picture_only_with_a_session_and_says_what_is_wrong(tmp_path):
+    from companion.dashboard import create_app
+
+    service = GameService(tmp_path)
+    app = create_app(service, test_config={"TESTING": True, "SSE_ONCE": True})
+    client = app.test_client()
+    headers = {"X-Companion": "1"}
+    body = {"looks": {"Mia": {"picture": "house", "colour": "#8e5cc9"}}}
+    assert client.post("/api/looks", json=body, headers=headers).status_code == 401
+    pin = app.extensions["companion.pairing"].code
+    assert client.post("/api/session", json={"pin": pin}).status_code == 200
+    assert client.post("/api/looks", json=body, headers=headers).status_code == 409  # no game
+    service.start_game(["Mia", "Noah"], game=GAME, options={"variant": "basic"})
+    r = client.post("/api/looks", json=body, headers=headers)
+    assert r.status_code == 200 and r.json["game"]["looks"]["Mia"]["picture"] == "house"
+    bad = client.post("/api/looks", json={"looks": {"Mia": {"picture": "x", "colour": "#000000"}}},
+                      headers=headers)  # fmt: skip
+    assert bad.status_code == 400 and "house" in bad.json["error"]
+    assert client.get("/api/state").json["game"]["looks"]["Mia"]["picture"] == "house"
+    service.close()

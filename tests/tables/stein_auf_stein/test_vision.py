@@ -113,6 +113,26 @@ def test_a_row_is_measured_in_mm_with_the_mat_as_ruler(reader, seed, tilt):
     assert r.areas["player2"].blocks == () and r.areas["player2"].row_mm is None
 
 
+@pytest.mark.parametrize(("end", "measured"), [(506.0, True), (517.0, False)])
+def test_a_row_is_measured_to_its_bands_end_and_not_past_it(reader, end, measured):
+    # player4's band runs along y to 510 (10 mm before the corner marker's quiet zone):
+    # a row ending 4 mm before that is measured; one running on 7 mm past it (as the
+    # bench's row seed 1016 once did) is given no length: the mat cannot measure it
+    row, y = [], end
+    for b in ("B3", "R3", "P2", "G2", "O3"):  # laid from the far end back
+        k = STANDARD.index[b]
+        along, across = sorted((k.length_mm, k.width_mm, k.height_mm))[:0:-1]
+        row.append(block(b, (625.0, y - along / 2), angle=90.0, along=(along, across)))
+        y -= along + 2.0
+    truth = end - (y + 2.0)
+    r = reader.read(frame(11, SITE + row, None, tilt=20.0))
+    area = r.areas["player4"]
+    if measured:
+        assert area.row_mm is not None and abs(area.row_mm - truth) <= 2.0, (area.row_mm, truth)
+    else:
+        assert area.row_mm is None, area.row_mm
+
+
 def test_the_watcher_tells_a_throw_but_not_a_hand_passing_over_the_die(reader):
     still = Die(TRAY, HEX["orange"], 10)
     w = BlockWatcher(reader)
