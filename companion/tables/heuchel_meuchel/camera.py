@@ -41,13 +41,25 @@ def ready_deck(folder: str | Path):
 class CardCamera:
     """One stream of frames of the board -> ``CellsChanged``/``BoardLost`` observations."""
 
-    def __init__(self, deck, *, model=None, min_confidence: float = MIN_CONFIDENCE) -> None:
+    def __init__(
+        self,
+        deck,
+        *,
+        model=None,
+        min_confidence: float = MIN_CONFIDENCE,
+        layout: str | Path = LAYOUT,
+    ) -> None:
+        """``layout``: the shipped layout's name or a layout file (a table's own copy with
+        its ``[tray]`` where its die tray stands)."""
         from ...sensing.vision.blocks import DieSettle
         from ...sensing.vision.card_reader import CardReader
         from ...sensing.vision.changes import ChangeTracker
         from ...sensing.vision.layout import load_layout
+        from .die import tray_of
 
-        self.layout = load_layout(LAYOUT)
+        self.layout = load_layout(layout)
+        #: where the die is thrown (the layout's ``[tray]``), board mm
+        self.tray = tray_of(self.layout)
         self.reader = CardReader(self.layout, deck, model=model, stream=True)
         self.colours_from = f"cards of the deck {deck.name!r}"
         self.tracker = ChangeTracker(self.layout, min_confidence=min_confidence)
@@ -84,7 +96,7 @@ class CardCamera:
         obs = self.tracker.update(labels, t_mono)
         if not board.ok:
             return obs
-        reading = read_die(image, board.pose, neutral=self._neutral)
+        reading = read_die(image, board.pose, tray=self.tray, neutral=self._neutral)
         die = settle_die(self.die, reading, t_mono)
         if not die:
             return obs

@@ -1,8 +1,9 @@
 """Heuchel & Meuchel's die (the dice variant) from the camera: a white die with black pips
-thrown into a tray zone on the board's right margin, beside row 7.
+thrown into a tray zone: the layout's ``[tray]`` (``heuchel-meuchel.toml``: on the board's
+right margin, beside row 7; a table puts it where its tray stands, ``docs/vision.md``).
 
-``read_die(image, pose, neutral)``: the tray cut out of the frame straight (the board's
-pose from the card reader), white balanced on the neutral patch; the die is the one
+``read_die(image, pose, tray=..., neutral=...)``: the tray cut out of the frame straight
+(the board's pose from the card reader), white balanced on the neutral patch; the die is the one
 bright, colourless, square blob of a die's size there; its number the dark pips inside
 it. No die (``not in the tray``), something else over the tray (``in a hand``), a blob
 that is no lying die (``rolling``) or pips that make no number (``unreadable``): None,
@@ -22,8 +23,10 @@ import numpy as np
 
 from ...sensing.vision.blocks import BlockReader
 from ...sensing.vision.colour import bgr8_to_linear_rgb, hex_to_linear_rgb
+from ...sensing.vision.layout import Tray
 
-#: The tray zone (board mm): centre and size, on the margin right of column 6.
+#: The tray zone (board mm) of a layout that names none: centre and size, on the margin
+#: right of column 6 (the shipped layout's ``[tray]``).
 TRAY_CENTRE_MM = (470.0, 500.0)
 TRAY_SIZE_MM = (76.0, 110.0)
 DIE_MM = 30.0  # the die's edge (a big die: pips a camera over a metre of board can count)
@@ -50,9 +53,23 @@ PIPS = {
 }
 
 
-def tray_box() -> tuple[float, float, float, float]:
-    """The tray zone as (x0, y0, x1, y1) board mm."""
-    (cx, cy), (w, h) = TRAY_CENTRE_MM, TRAY_SIZE_MM
+def tray_of(layout) -> Tray:
+    """The tray zone of ``layout`` (its ``[tray]``; today's place if it names none). A tray
+    too small for the die to lie in is refused, naming the least size."""
+    tray = getattr(layout, "tray", None) or Tray(TRAY_CENTRE_MM, TRAY_SIZE_MM)
+    least = 2 * DIE_MM
+    if min(tray.size_mm) < least:
+        raise ValueError(
+            f"layout {getattr(layout, 'name', '?')}: the [tray] is {tray.size_mm[0]:g} x"
+            f" {tray.size_mm[1]:g} mm; the die ({DIE_MM:g} mm) needs at least {least:g} x"
+            f" {least:g} mm to be thrown into it"
+        )
+    return tray
+
+
+def tray_box(tray: Tray | None = None) -> tuple[float, float, float, float]:
+    """The tray zone (``tray``, else today's place) as (x0, y0, x1, y1) board mm."""
+    (cx, cy), (w, h) = (tray.centre_mm, tray.size_mm) if tray else (TRAY_CENTRE_MM, TRAY_SIZE_MM)
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
@@ -60,19 +77,21 @@ def read_die(
     image: np.ndarray,
     pose,
     *,
+    tray: Tray | None = None,
     neutral: tuple[tuple[float, float, float, float], np.ndarray] | None = None,
     mat_hex: str = "#c9a66b",
 ) -> tuple[str | None, tuple[float, float] | None, str]:
     """The die in the tray of one frame (BGR ``uint8``), the board at ``pose``: (its
-    number as text, its centre in board mm, "") or (None, None, why not). ``neutral``:
-    the neutral patch (box in board mm, its linear RGB) to white balance on."""
+    number as text, its centre in board mm, "") or (None, None, why not). ``tray``: the
+    layout's tray zone (``tray_of``; None: today's place). ``neutral``: the neutral patch
+    (box in board mm, its linear RGB) to white balance on."""
     rgb = bgr8_to_linear_rgb(image)
     gains = np.ones(3, np.float32)
     if neutral is not None:
         box, ref = neutral
         seen = np.median(BlockReader._warp(rgb, pose, box, 1.0).reshape(-1, 3), axis=0)
         gains = (ref / np.maximum(seen, 1e-4)).astype(np.float32)
-    box = tray_box()
+    box = tray_box(tray)
     flat = np.clip(BlockReader._warp(rgb, pose, box, PPM) * gains, 0, 1)
     lab = cv2.cvtColor(flat.astype(np.float32), cv2.COLOR_LRGB2Lab)
     light, chroma = lab[..., 0], np.hypot(lab[..., 1], lab[..., 2])
