@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ...games.heuchel_meuchel.names import CARDS, CARDS_PER_PLAYER, START_OF, card_name
 from ...sensing.observations import BoardLost, CellsChanged, Observation
-from .cells import EMPTY, parse_cell
+from .cells import EMPTY, FACE, parse_cell
 
 LAYOUT = "heuchel-meuchel"
 #: A card reading this sure counts towards settling a square. The generated deck's twins
@@ -62,6 +62,7 @@ class CardCamera:
         self.tray = tray_of(self.layout)
         self.reader = CardReader(self.layout, deck, model=model, stream=True)
         self.colours_from = f"cards of the deck {deck.name!r}"
+        self.min_confidence = min_confidence
         self.tracker = ChangeTracker(self.layout, min_confidence=min_confidence)
         #: the die in its tray (the dice variant): read each frame, told once it settles
         self.die = DieSettle(self.layout.name)
@@ -80,7 +81,6 @@ class CardCamera:
         """One frame (BGR) taken at ``t_mono`` s: the observation it makes certain (the
         squares' ``CellsChanged``/``BoardLost``, and ``DieSeen`` when the die in the tray
         settles or moves: then a list), or None."""
-        from ...sensing.vision.classify import CellReading
         from ...sensing.vision.reader import BoardReading
         from .die import read_die
 
@@ -88,10 +88,7 @@ class CardCamera:
         labels = BoardReading(
             board.layout,
             board.status,
-            cells={
-                k: CellReading(v.card or v.label, v.confidence, v.occluded)
-                for k, v in cards.items()
-            },
+            cells={k: square_reading(v, self.min_confidence) for k, v in cards.items()},
         )
         obs = self.tracker.update(labels, t_mono)
         if not board.ok:
@@ -113,6 +110,22 @@ class CardCamera:
             if label is not None
         )
         return CellsChanged(t_mono, self.layout.name, changes)
+
+
+def square_reading(card, min_confidence: float = MIN_CONFIDENCE):
+    """One slot's ``CardReading`` as the change tracker takes it (a ``CellReading``): the
+    design's id when it is named at ``min_confidence`` or more; a card face up whose design
+    is named less surely (twins the camera sees too coarsely to tell apart, often below
+    0.03) as ``face``, at ``min_confidence``: surely a card face up, and which one the
+    record knows. The referee fits ``face`` to any card face up and asks the tablet where
+    that is not enough. Before, such a square never settled, nor any square within the
+    tracker's guard of it: in the demo (seed 134) Ana's card moved from row 7 to row 8
+    read as L6 at 0.027 there, and neither square was ever reported."""
+    from ...sensing.vision.classify import CellReading
+
+    if card.label == FACE and card.card is not None and card.confidence < min_confidence:
+        return CellReading(FACE, min_confidence, card.occluded)
+    return CellReading(card.card or card.label, card.confidence, card.occluded)
 
 
 def settle_die(settle, reading: tuple, t_mono: float) -> list:

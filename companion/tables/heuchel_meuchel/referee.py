@@ -195,6 +195,8 @@ class HeuchelMeuchelCamera:
     _deal_done: bool = False  # the deal was read whole: what follows is the game
     _die_moved: bool = False  # the die was seen moving since its last face was used
     _die_face: str | None = None  # the face of a throw, not yet recorded as a roll
+    #: the view when the record last changed (``after_change``): what a confirm accepts
+    _view_at_record: dict[str, str] = field(default_factory=dict)
 
     # -- entry points ----------------------------------------------------------------
 
@@ -251,6 +253,7 @@ class HeuchelMeuchelCamera:
 
     def after_change(self, state: GameState) -> Reaction:
         """Look again after an action was accepted (from the camera or the tablet)."""
+        self._view_at_record = dict(self.view)
         return self._judge(state)
 
     def tick(self, t_mono: float, state: GameState) -> Reaction:
@@ -270,18 +273,30 @@ class HeuchelMeuchelCamera:
     def undone(self, state: GameState) -> Reaction:
         """Actions were undone: the table still shows them; wait until it is put back."""
         self._held = dict(self.view)
+        self._view_at_record = dict(self.view)
         self._proposed = None
         return self._judge(state)
 
     def accept_table(self, state: GameState) -> Reaction:
         """The players confirm the table as it is: where the camera reads otherwise than
-        the record, its reading is accepted until that square changes again."""
+        the record, its reading is accepted until that square changes again. Where some
+        of those squares read so already when the record last changed and others changed
+        since, only the former are accepted: the latter are a move, judged as usual."""
         exp = expected(state)
         self._held = None
-        for c, label in exp.items():
-            seen = self.view.get(c, UNKNOWN)
-            if seen not in (UNKNOWN, label):
-                self._accepted[c] = seen
+        differ = {
+            c: seen
+            for c, label in exp.items()
+            if (seen := self.view.get(c, UNKNOWN)) not in (UNKNOWN, label)
+        }
+        stale = {c: v for c, v in differ.items() if self._view_at_record.get(c) == v}
+        if stale and len(stale) < len(differ):
+            # squares the camera saw so when the record last changed (a move entered on
+            # the tablet that the camera never saw, say) are what the players confirm; a
+            # square that changed since is a move made after that, judged as usual (in
+            # the demo, seed 134, confirming every square swallowed Ben's move whole)
+            differ = stale
+        self._accepted.update(differ)
         return self._judge(state)
 
     # -- the deal ---------------------------------------------------------------------
