@@ -98,3 +98,20 @@ def test_confirming_a_misread_square_still_accepts_it_as_before():
     assert r == type(r)()  # nothing recorded, no warning left
     r = see(cam, s, {"c1r1": "empty", "c1r2": "F2"}, t=20.0)  # and the game goes on
     assert r.submit == (to_record(Move("Ana", 1, 1, 2)),)
+
+
+def test_a_stack_whose_remainder_would_be_discarded_is_asked_not_guessed():
+    # seed 106 (and 136, four times in all): Ana's Bishop 4 on her Fire-Eater 5 on row
+    # 10 goes to row 11. Both cards moved, or the Bishop alone and the Fire-Eater, left
+    # above its goal, discarded for arrogance: the squares read the same (row 10 empty,
+    # the Bishop on row 11) and the discards are not on the mat. Only the tablet knows.
+    s = laid({0: {10: ("B4", "F5"), 9: "L6", 4: "Q5"}, 1: {3: "Q1", 6: "Q6", 10: "L2"}})
+    cam = camera(s)
+    r = see(cam, s, {"c1r10": "empty", "c1r11": "B4"})
+    assert not r.submit
+    assert sorted(a["record"]["cards"] for a in r.asks) == [1, 2]
+    assert {a["record"]["to"] for a in r.asks} == {11}
+    one = apply(s, Move("Ana", 10, 1, 11))
+    assert one.discards[0] == ("F5",) and expected(one) == expected(
+        apply(s, Move("Ana", 10, 2, 11))
+    )
