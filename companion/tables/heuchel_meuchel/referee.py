@@ -18,8 +18,9 @@ and the record disagree, and no square the camera sees as it was; the search sta
 - a sequence that needs a roll of the die not yet recorded: the tablet is asked which
   number, the ones that fit offered. The camera reads the die in its tray (``DieSeen``):
   a number, once the die was seen moving and lies still again, is the roll of the player
-  on turn while a roll is due; the die as it lies when first seen is no throw, a rolling
-  die is never read, and tapping stays the fallback;
+  on turn while a roll is legal (due, or after favours to move again); the die as it
+  lies when first seen is no throw, a rolling die is never read, and tapping stays the
+  fallback;
 - none: the table shows something the rules refuse (a jump onto an occupied square, a
   card above its goal, a favour from a higher rank, a stack re-ordered or split). Once
   the view has stood still for ``WARN_AFTER_S`` seconds a red warning says what to put
@@ -47,7 +48,7 @@ from ...games.heuchel_meuchel.actions import Action, Discard, End, Move, Roll, S
 from ...games.heuchel_meuchel.engine import start_game
 from ...games.heuchel_meuchel.names import CARDS, card_name
 from ...games.heuchel_meuchel.record import to_record
-from ...games.heuchel_meuchel.state import FAVOURS, ROLL, GameState
+from ...games.heuchel_meuchel.state import FAVOURS, GameState
 from ...games.heuchel_meuchel.summary import describe
 from ...sensing.observations import BoardLost, CellsChanged, DieSeen, Observation
 from .camera import DealReader
@@ -239,10 +240,12 @@ class HeuchelMeuchelCamera:
         return self._judge(state)
 
     def _roll_from_die(self, state: GameState) -> Reaction | None:
-        """The die thrown and lying still while a roll is due: that roll, recorded."""
+        """The die thrown and lying still while a roll is legal: that roll, recorded. A
+        roll is due at the start of a turn, and may follow favours (to move again: the
+        demo's seed 101 threw twice so, and the camera's reading was dropped)."""
         face = self._die_face
         t = state.turn
-        if face is None or t is None or t.stage != ROLL or state.finished:
+        if face is None or t is None or state.finished:
             return None
         value = int(face) if face.isdigit() else 0
         roll = Roll(state.players[t.player], value)

@@ -4,8 +4,10 @@ change tracker as the demo's camera, into the referee."""
 
 from __future__ import annotations
 
-from companion.games.heuchel_meuchel import Move, apply, moves
+from companion.games.heuchel_meuchel import Move, Roll, apply, moves
 from companion.games.heuchel_meuchel.record import to_record
+from companion.games.heuchel_meuchel.state import FAVOURS, Turn
+from companion.sensing.observations import DieSeen
 from companion.sensing.vision.card_reader import CardReading
 from companion.sensing.vision.changes import ChangeTracker
 from companion.sensing.vision.layout import load_layout
@@ -115,3 +117,20 @@ def test_a_stack_whose_remainder_would_be_discarded_is_asked_not_guessed():
     assert one.discards[0] == ("F5",) and expected(one) == expected(
         apply(s, Move("Ana", 10, 2, 11))
     )
+
+
+def test_a_throw_after_favours_to_move_again_is_read_as_the_roll():
+    # seed 101: after favours Ana may throw again to move again; the camera saw the die
+    # thrown and lying still (a 6) but the referee took rolls only at a turn's start, so
+    # it was tapped (twice in that game)
+    s = laid(
+        {0: {12: "P2", 3: "Q1"}, 1: {12: "B2", 1: "F3"}},
+        dice=True,
+        turn=Turn(0, FAVOURS, at=12, taken=(1,)),  # Ana took a favour in row 12
+    )
+    assert Roll("Ana", 6) in moves.legal_actions(s)  # may roll to move again
+    cam = camera(s)
+    assert not cam.observe(DieSeen(1.0, "heuchel-meuchel", "2"), s).submit  # lay as it lay
+    cam.observe(DieSeen(5.0, "heuchel-meuchel", None, "moved"), s)
+    r = cam.observe(DieSeen(5.6, "heuchel-meuchel", "6"), s)
+    assert r.submit == (to_record(Roll("Ana", 6)),)
