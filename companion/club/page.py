@@ -36,6 +36,9 @@ def create_club_app(club: Club, *, test_config: dict[str, Any] | None = None) ->
     if test_config:
         app.config.update(test_config)
     app.json.sort_keys = False
+    from ..dashboard import language_api  # the page's languages (docs/i18n.md)
+
+    app.register_blueprint(language_api.bp)
     streams = {"open": 0}
     lock = threading.Lock()
 

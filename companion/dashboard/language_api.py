@@ -55,3 +55,17 @@ def language():
             "languages": [{"code": c, "name": NAMES.get(c, c)} for c in LANGUAGES],
         }
     )
+
+
+@bp.get("/messages")
+def messages():
+    """The pages' catalogue in the page's language (``page_messages``), cacheable: the
+    ETag changes with the catalogue, so a page asks again cheaply and works offline."""
+    from .page_messages import catalogue
+
+    body, etag = catalogue(page_lang())
+    response = current_app.response_class(body, mimetype="application/json")
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"  # kept, but checked with If-None-Match
+    response.headers["Vary"] = "Accept-Language"
+    return response.make_conditional(request)

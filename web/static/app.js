@@ -69,14 +69,14 @@ async function act(record) {
 async function undoLast() {
   if (!snap || !snap.game) return;
   const row = snap.game.row;
-  if (!confirm("Undo the last action?")) return;
+  if (!confirm(t("Undo the last action?"))) return;
   try { render(await post("/api/undo", { row })); } catch (e) { showError(e.message); }
 }
 
 // A refusal, shown for 8 s at the foot of the screen (where the page is scrolled to
 // does not matter); a tap puts it away sooner.
 function showError(message) {
-  const b = el("div", { class: "banner banner-bad", title: "tap to close" }, message);
+  const b = el("div", { class: "banner banner-bad", title: t("tap to close") }, message);
   b.addEventListener("click", () => b.remove());
   $("toasts").append(b);
   setTimeout(() => b.remove(), 8000);
@@ -84,9 +84,12 @@ function showError(message) {
 
 // The live updates. The server may refuse them (too many pages from this address or in
 // all; another paired tablet took this one's place): say why and try again later.
+let events = null;  // the live stream now (opened again when this tablet's language changes)
+
 function connect() {
   const source = new EventSource("/api/events");
-  const lost = "Connection lost: reconnecting…";
+  events = source;
+  const lost = t("Connection lost: reconnecting…");
   const down = (text) => {
     $("reconnecting").textContent = text;
     $("reconnecting").hidden = false;
@@ -94,7 +97,8 @@ function connect() {
   };
   const later = (data) => {
     const wait = Math.min(Math.max(Number(data.retry_after_s) || 20, 5), 120);
-    down(`No live updates: ${data.error || "refused"}. Trying again in ${wait} s.`);
+    const why = data.error || t("refused");
+    down(t("No live updates: {why}. Trying again in {wait} s.", { why, wait }));
     setTimeout(connect, (wait + 3 * Math.random()) * 1000);
   };
   source.addEventListener("snapshot", (ev) => {
@@ -113,7 +117,7 @@ function connect() {
     fetch("/api/events?check")
       .then((r) => r.json())
       .then((data) => (data.ok ? connect() : later(data)))
-      .catch(() => later({ error: "the companion does not answer", retry_after_s: 5 }));
+      .catch(() => later({ error: t("the companion does not answer"), retry_after_s: 5 }));
   };
 }
 
@@ -137,16 +141,16 @@ function render(s) {
   if (snap && s.instance === snap.instance && s.version < snap.version) return;
   snap = s;
   if (typeof s.session === "boolean") unlocked = s.session;
-  $("btn-pin").textContent = unlocked ? "Lock" : "Unlock";
-  $("btn-pin").title = unlocked ? "Lock this tablet: unlock again with the button or the PIN" : "Unlock this tablet to make decisions";
+  $("btn-pin").textContent = unlocked ? t("Lock") : t("Unlock");
+  $("btn-pin").title = unlocked ? t("Lock this tablet: unlock again with the button or the PIN") : t("Unlock this tablet to make decisions");
   $("welcome-unlock").hidden = unlocked;
   renderBanners(s);
   renderDevices(s.devices || {});
   const game = s.replay && s.game ? GAMES[s.game.name] : null;
   if (!game) {
     showPage("none");
-    $("where").textContent = s.game ? s.game.title : "No game";
-    showAwaiting(s.game ? "This game has no page on the dashboard yet" : "Start a new game");
+    $("where").textContent = s.game ? s.game.title : t("No game");
+    showAwaiting(s.game ? t("This game has no page on the dashboard yet") : t("Start a new game"));
     keepAwake(false);
     return;
   }
@@ -181,12 +185,14 @@ function scaleRuns(devices) {
   return d.state === "ok" || d.state === "simulated";
 }
 
-const DEVICE_WORDS = { ok: "working", simulated: "simulated", fault: "FAULT", off: "off" };
+const DEVICE_WORDS = { ok: N_("working"), simulated: N_("simulated"), fault: N_("FAULT"), off: N_("off") };
+
+const DEVICE_NAMES = { "load cells": N_("load cells"), camera: N_("camera") };
 
 function renderDevices(devices) {
-  $("devices").replaceChildren(...Object.entries(devices).map(([name, d]) =>
-    el("span", { class: `device ${d.state}`, title: `${name}: ${d.detail || d.state}` },
-      name, el("span", { class: "state" }, `: ${DEVICE_WORDS[d.state] || d.state}`))));
+  $("devices").replaceChildren(...Object.entries(devices).map(([key, d]) => [DEVICE_NAMES[key] ? t(DEVICE_NAMES[key]) : key, d])
+    .map(([name, d]) => el("span", { class: `device ${d.state}`, title: `${name}: ${d.detail || d.state}` },
+      name, el("span", { class: "state" }, `: ${DEVICE_WORDS[d.state] ? t(DEVICE_WORDS[d.state]) : d.state}`))));
 }
 
 function renderBanners(s) {
@@ -195,20 +201,20 @@ function renderBanners(s) {
   const add = (cls, text) => box.append(el("div", { class: `banner ${cls} from-state` }, text));
   for (const n of s.notices) add("banner-warn", n);
   for (const a of s.pairing_requests || []) {  // named so that an unexpected request is noticed
-    add("banner-warn", `A device at ${a} asks to pair with this table. Hold the confirm button only if it is your tablet.`);
+    add("banner-warn", t("A device at {address} asks to pair with this table. Hold the confirm button only if it is your tablet.", { address: a }));
   }
   for (const w of s.warnings) add("banner-bad", w);
   if (s.warnings.length && s.game) {
     box.append(el("div", { class: "banner-actions from-state" },
       el("button", { id: "btn-accept", class: "tool-light", disabled: unlocked ? null : "",
-        title: "The table is right as it is: the warnings go, and what the camera reads now is taken as it is",
-        onclick: acceptTable }, "Accept the table as it is")));
+        title: t("The table is right as it is: the warnings go, and what the camera reads now is taken as it is"),
+        onclick: acceptTable }, t("Accept the table as it is"))));
   }
-  if (s.undo_hints && s.undo_hints.length) add("banner-info", "Undone. " + s.undo_hints.join(". "));
+  if (s.undo_hints && s.undo_hints.length) add("banner-info", t("Undone. {hints}", { hints: s.undo_hints.join(". ") }));
 }
 
 async function acceptTable() {
-  if (!confirm("Accept the table as it is? The warnings go; where the camera reads a stone differently, its reading is kept.")) return;
+  if (!confirm(t("Accept the table as it is? The warnings go; where the camera reads a stone differently, its reading is kept."))) return;
   try { render(await post("/api/confirm", {})); } catch (e) { showError(e.message); }
 }
 
@@ -242,13 +248,21 @@ async function openPin(then = null) {
   $("pin-input").value = "";
   $("pair-status").textContent = "";
   $("pair-button").disabled = false;
+  showPairHelp();
   showPinLockout();
   if (!$("pin-dialog").open) $("pin-dialog").showModal();
   try {
     const { button, hold_s } = await (await fetch("/api/session")).json();
     $("pair-box").hidden = !button;
-    if (hold_s) { holdS = hold_s; $("pair-hold-s").textContent = holdS; }
+    if (hold_s) { holdS = hold_s; showPairHelp(); }
   } catch (_) { $("pair-box").hidden = true; }
+}
+
+// How to pair: tap the button, then hold the table's confirm button for holdS seconds.
+function showPairHelp() {
+  $("pair-help").replaceChildren(t("Tap "), el("b", {}, t("Pair with the button")), t(", then "),
+    el("b", {}, tn("hold the confirm button on the table for {n} second", "hold the confirm button on the table for {n} seconds", holdS)),
+    t(" within a minute (a short press does not pair)."));
 }
 
 function closePin() {
@@ -274,8 +288,9 @@ function showPinLockout() {
     $("pin-input").disabled = locked;
     $("pin-ok").disabled = locked;
     if (locked) {
-      $("pin-error").textContent = `Too many wrong PINs were tried on this table. Try again in ${left} s` +
-        ($("pair-box").hidden ? "." : ", or pair with the button.");
+      $("pin-error").textContent = $("pair-box").hidden
+        ? t("Too many wrong PINs were tried on this table. Try again in {left} s.", { left })
+        : t("Too many wrong PINs were tried on this table. Try again in {left} s, or pair with the button.", { left });
     } else {
       clearInterval(pinCountdown);
       if ($("pin-error").dataset.lockout) $("pin-error").textContent = "";
@@ -333,24 +348,24 @@ async function pairByButton() {
     if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
     const id = data.request;
     if (data.hold_s) holdS = data.hold_s;
-    const holdIt = `Hold the table's confirm button for ${holdS} seconds now`;
+    const holdIt = () => tn("Hold the table's confirm button for {n} second now", "Hold the table's confirm button for {n} seconds now", holdS);
     const until = Date.now() + (data.wait_s + 5) * 1000;
     const follow = async () => {
       pairPoll = null;
-      if (Date.now() > until) { status.textContent = "Nobody held the button in time: ask again."; stopPairing(); return; }
+      if (Date.now() > until) { status.textContent = t("Nobody held the button in time: ask again."); stopPairing(); return; }
       const r = await fetch(`/api/pairing/${encodeURIComponent(id)}`);
       const s = await r.json().catch(() => ({}));
       if (r.ok && s.state === "granted") return unlockedNow();
       if (r.ok && s.state === "waiting") {
-        status.textContent = `${holdIt} (${Math.ceil(s.left_s)} s left to do it).`;
+        status.textContent = t("{hold} ({left} s left to do it).", { hold: holdIt(), left: Math.ceil(s.left_s) });
         pairPoll = setTimeout(() => follow().catch(failed), 1000);
         return;
       }
-      status.textContent = s.reason || s.error || "The request ended: ask again.";
+      status.textContent = s.reason || s.error || t("The request ended: ask again.");
       stopPairing();
     };
     const failed = (e) => { status.textContent = e.message; stopPairing(); };
-    status.textContent = `${holdIt}.`;
+    status.textContent = `${holdIt()}.`;
     await follow();
   } catch (e) {
     status.textContent = e.message;
@@ -377,11 +392,11 @@ const newNames = () => [...$("new-players").querySelectorAll("input")].map((i) =
 function newGameChanged() {
   const name = newGameName();
   const spec = GAMES[name].newGame;
-  $("new-title").textContent = `New game of ${GAMES[name].title}`;
-  $("new-help").textContent = spec.help;
+  $("new-title").textContent = t("New game of {game}", { game: GAMES[name].title });
+  $("new-help").textContent = t(spec.help);
   const old = [...$("new-players").querySelectorAll("input")].map((i) => i.value);
   $("new-players").replaceChildren(...Array.from({ length: spec.max }, (_, i) => el("input", {
-    type: "text", placeholder: `Player ${i + 1}${i >= spec.min ? " (optional)" : ""}`, "data-seat": i,
+    type: "text", placeholder: i >= spec.min ? t("Player {n} (optional)", { n: i + 1 }) : t("Player {n}", { n: i + 1 }), "data-seat": i,
   })));
   $("new-players").querySelectorAll("input").forEach((input, i) => { input.value = old[i] || ""; });
   const optionBoxes = { "hinkel-stein": "new-hs-options", "stein-im-brett": "new-sib-options", "heuchel-meuchel": "new-hm-options", "stein-auf-stein": "new-sas-options" };
@@ -421,11 +436,11 @@ $("new-form").addEventListener("submit", async (ev) => {
 function gameLine(g) {
   const s = g.summary;
   const title = s.game && GAMES[s.game] ? `${GAMES[s.game].title}: ` : "";
-  const where = s.pass !== undefined ? `pass ${s.pass}, round ${s.round}` : `round ${s.round}`;
-  const text = s.error ? `(unreadable: ${s.error})`
-    : `${title}${s.players.join(", ")}: ${s.finished ? `won by ${s.winners.join(" & ")}` : where}`;
-  return el("li", {}, `${g.id}${g.current ? " (this game)" : ""} · ${text} · `,
-    el("a", { href: `/api/games/${g.id}/record` }, "record"));
+  const where = s.pass !== undefined ? t("pass {pass}, round {round}", { pass: s.pass, round: s.round }) : t("round {round}", { round: s.round });
+  const text = s.error ? t("(unreadable: {error})", { error: s.error })
+    : `${title}${s.players.join(", ")}: ${s.finished ? t("won by {winners}", { winners: s.winners.join(" & ") }) : where}`;
+  return el("li", {}, `${g.id}${g.current ? ` ${t("(this game)")}` : ""} · ${text} · `,
+    el("a", { href: `/api/games/${g.id}/record` }, t("record")));
 }
 
 // The history, a page at a time (newest first): "Older games" fetches the next page.
@@ -437,7 +452,7 @@ async function showGames(before) {
   else $("games").replaceChildren();
   $("games").append(...lines);
   if (next) {
-    const more = el("button", { class: "older" }, "Older games");
+    const more = el("button", { class: "older" }, t("Older games"));
     more.addEventListener("click", () => showGames(next));
     $("games").append(el("li", { class: "older" }, more));
   }
@@ -450,6 +465,14 @@ $("btn-pin").addEventListener("click", () => (unlocked ? lockTablet() : openPin(
 $("welcome-new").addEventListener("click", () => $("btn-new").click());
 
 // Start once every game's script has registered itself.
+// A language switched: everything drawn again from the snapshot (nothing reloaded).
 window.addEventListener("DOMContentLoaded", () => {
-  fetch("/api/state").then((r) => r.json()).then(render).finally(connect);
+  i18nReady.then(() => fetch("/api/state")).then((r) => r.json()).then(render).finally(connect);
+  onLanguage(() => {
+    if (snap) { const s = snap; snap = null; render(s); }
+    // the server's texts in the snapshot follow the page's language (?lang= on the stream)
+    if (events && events.readyState !== EventSource.CLOSED) { events.close(); connect(); }
+    if ($("new-dialog").open) newGameChanged();
+    if ($("pin-dialog").open) showPairHelp();
+  });
 });

@@ -34,23 +34,23 @@ function leaders(game) {
   return Object.entries(game.scores).filter(([, v]) => v === best).map(([p]) => p);
 }
 
-function card(t) {
-  const s = t.summary || {};
+function card(table) {
+  const s = table.summary || {};
   const g = s.game;
-  const offline = t.state !== "online";
+  const offline = table.state !== "online";
   const faults = Object.entries(s.devices || {}).filter(([, d]) => d.state === "fault");
   const warnings = s.warnings || [];
   const cls = ["card"];
   if (offline) cls.push("offline");
   if (!offline && (warnings.length || faults.length)) cls.push("warn");
-  const state = offline ? (t.why === "connection lost" ? "offline (lost)" : "offline") : "online";
-  const c = el("article", { class: cls.join(" "), "data-table": t.table },
-    el("h3", {}, el("span", { text: t.table }), el("span", { class: "state", text: state })));
+  const state = offline ? (table.why === "connection lost" ? t("offline (lost)") : t("offline")) : t("online");
+  const c = el("article", { class: cls.join(" "), "data-table": table.table },
+    el("h3", {}, el("span", { text: table.table }), el("span", { class: "state", text: state })));
   if (!g) {
-    c.append(el("div", { class: "game", text: "no game under way" }));
+    c.append(el("div", { class: "game", text: t("no game under way") }));
   } else {
-    const round = g.round !== null && g.round !== undefined ? ` · round ${g.round}` : "";
-    const done = g.finished ? " · finished" : "";
+    const round = g.round !== null && g.round !== undefined ? ` · ${t("round {round}", { round: g.round })}` : "";
+    const done = g.finished ? ` · ${t("finished")}` : "";
     c.append(el("div", { class: "game", text: `${g.title}${round}${done}` }));
     const lead = leaders(g);
     const list = el("ol");
@@ -62,9 +62,9 @@ function card(t) {
       list.append(li);
     }
     c.append(list);
-    const acts = g.to_act ? `${g.to_act} to act · ` : "";
-    c.append(el("div", { class: "act", "data-moved": t.moved || "",
-      text: `${acts}last move ${ago(t.moved)} ago` }));
+    const acts = g.to_act ? `${t("{player} to act", { player: g.to_act })} · ` : "";
+    c.append(el("div", { class: "act", "data-moved": table.moved || "", "data-acts": acts,
+      text: acts + t("last move {ago} ago", { ago: ago(table.moved) }) }));
   }
   const problems = el("ul", { class: "problems" });
   for (const w of warnings) problems.append(el("li", { text: w }));
@@ -83,16 +83,17 @@ function render() {
   if (!view) return;
   skewMs = Date.parse(view.now) - Date.now();
   const online = view.tables.filter((t) => t.state === "online").length;
-  const rejected = view.rejected ? ` · ${view.rejected} messages ignored` : "";
-  const broker = view.connected ? "broker connected" : view.broker ? "broker not connected" : "no broker set";
-  $("facts").textContent = `${online} of ${view.tables.length} tables online · ${broker}${rejected}`;
+  const rejected = view.rejected ? ` · ${tn("{n} message ignored", "{n} messages ignored", view.rejected)}` : "";
+  const broker = view.connected ? t("broker connected") : view.broker ? t("broker not connected") : t("no broker set");
+  $("facts").textContent = `${t("{online} of {n} tables online", { online, n: view.tables.length })} · ${broker}${rejected}`;
   showLink();
   $("cards").replaceChildren(...(view.tables.length ? view.tables.map(card)
-    : [el("p", { class: "empty", text: "No table has reported yet." })]));
+    : [el("p", { class: "empty", text: t("No table has reported yet.") })]));
   renderLeague();
-  const ghead = el("tr", {}, el("th", { text: "Table" }), el("th", { text: "Game" }), el("th", { text: "Result" }));
+  const ghead = el("tr", {}, el("th", { text: t("Table") }), el("th", { text: t("Game") }), el("th", { text: t("Result") }));
   $("games").replaceChildren(...tableOf(view.games, ghead, (g) => {
-    const result = g.error ? g.error : g.finished ? `won by ${g.winners.join(", ")}` : `under way (${g.rows} rows)`;
+    const result = g.error ? g.error : g.finished ? t("won by {winners}", { winners: g.winners.join(", ") })
+      : tn("under way ({n} row)", "under way ({n} rows)", g.rows);
     const link = el("a", { href: `/api/club/games/${encodeURIComponent(g.table)}/${encodeURIComponent(g.game_id)}.jsonl`, text: g.game });
     return el("tr", {}, el("td", { text: g.table }), el("td", { class: "name" }, link), el("td", { text: result }));
   }));
@@ -102,8 +103,8 @@ const TITLES = { "hinkel-stein": "Hinkel & Stein", "stein-im-brett": "Stein im B
   "heuchel-meuchel": "Heuchel & Meuchel", "stein-auf-stein": "Stein auf Stein", hilo: "HiLo" };
 
 function scopeName(s) {
-  const when = s.evening ? `evening of ${s.evening}` : "overall";
-  return `${s.game ? TITLES[s.game] || s.game : "all games"}, ${when}`;
+  const when = s.evening ? t("evening of {date}", { date: s.evening }) : t("overall");
+  return `${s.game ? TITLES[s.game] || s.game : t("all games")}, ${when}`;
 }
 
 // the scope chosen stays chosen across updates (by its name), else the first one
@@ -115,8 +116,8 @@ function renderLeague() {
   select.replaceChildren(...scopes.map((s) => el("option", { value: scopeName(s), text: scopeName(s) })));
   const scope = scopes.find((s) => scopeName(s) === chosen) || scopes[0];
   if (scope) select.value = scopeName(scope);
-  const head = el("tr", {}, el("th", { text: "Player" }), el("th", { class: "n", text: "Played" }),
-    el("th", { class: "n", text: "Wins" }), el("th", { class: "n", text: "Points" }));
+  const head = el("tr", {}, el("th", { text: t("Player") }), el("th", { class: "n", text: t("Played") }),
+    el("th", { class: "n", text: t("Wins") }), el("th", { class: "n", text: t("Points") }));
   $("league").replaceChildren(...tableOf(scope ? scope.lines : [], head, (r) => el("tr", {},
     el("td", { text: r.player }), el("td", { class: "n", text: r.played }),
     el("td", { class: "n", text: r.wins }), el("td", { class: "n", text: r.points }))));
@@ -124,7 +125,7 @@ function renderLeague() {
 
 function tick() {
   for (const e of document.querySelectorAll("[data-moved]")) {
-    e.textContent = e.textContent.replace(/last move .* ago$/, `last move ${ago(e.dataset.moved)} ago`);
+    e.textContent = (e.dataset.acts || "") + t("last move {ago} ago", { ago: ago(e.dataset.moved) });
   }
 }
 
@@ -135,15 +136,15 @@ let pageLinked = false; // whether this page hears the club server
 function showLink() {
   let problem = null;
   if (!pageLinked) {
-    problem = "This page lost the club server: it reconnects by itself. If it stays red, check that `companion club serve` runs.";
+    problem = t("This page lost the club server: it reconnects by itself. If it stays red, check that `companion club serve` runs.");
   } else if (view && view.broker && !view.connected) {
-    problem = view.broker_problem ? `Club: ${view.broker_problem}.`
-      : `Connecting to the broker ${view.broker}…`;
+    problem = view.broker_problem ? t("Club: {problem}.", { problem: view.broker_problem })
+      : t("Connecting to the broker {broker}…", { broker: view.broker });
   }
   const ok = problem === null;
   const link = $("link");
   link.classList.toggle("down", !ok);
-  const words = ok ? "connected to the club" + (view && view.broker ? " and its broker" : "") : problem;
+  const words = ok ? (view && view.broker ? t("connected to the club and its broker") : t("connected to the club")) : problem;
   link.title = words;
   link.setAttribute("aria-label", words);
   const alert = $("alert");
@@ -165,5 +166,6 @@ function connect() {
 }
 
 $("league-scope").addEventListener("change", () => view && renderLeague());
-connect();
+onLanguage(() => { showLink(); render(); });
+i18nReady.then(connect);
 setInterval(tick, 1000);

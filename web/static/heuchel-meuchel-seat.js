@@ -11,8 +11,9 @@
     for (const c of children) node.append(c);
     return node;
   };
-  const CLASS = { F: "Fire-Eater", M: "Minstrel", Q: "Quack", L: "Lady", B: "Bishop", P: "Prince" };
-  const card = (c) => el("span", { class: `hm-card hm-${c[0]}`, title: `${CLASS[c[0]]} ${c.slice(1)}` }, el("b", {}, c[0]), c.slice(1));
+  const CLASS = { F: N_("Fire-Eater"), M: N_("Minstrel"), Q: N_("Quack"), L: N_("Lady"), B: N_("Bishop"), P: N_("Prince") };
+  const card = (c) => el("span", { class: `hm-card hm-${c[0]}`, title: `${CLASS[c[0]] ? t(CLASS[c[0]]) : c[0]} ${c.slice(1)}` }, el("b", {}, c[0]), c.slice(1));
+  let last = null;  // the view shown, drawn again on a language switch
   const POLL_MS = 3000;
   const MAX_POLLS = 2400;  // 2 hours
   let code = sessionStorage.getItem("seat-code") || "";
@@ -27,23 +28,25 @@
   }
 
   function render(v) {
+    last = v;
     const me = v.players.find((p) => p.name === v.viewer);
     $("seat-ask").hidden = true;
     $("seat-board").hidden = false;
     $("seat-leave").hidden = false;
-    $("seat-title").textContent = `${v.viewer}'s stacks`;
+    $("seat-title").textContent = t("{name}'s stacks", { name: v.viewer });
     $("seat-awaiting").textContent = v.awaiting_text;
     const rows = [];
     for (let r = 13; r >= 1; r--) {
       const sq = me.squares[r - 1];
       if (!sq.unit) continue;
-      rows.push(el("div", { class: "hm-rowhead" }, el("b", {}, `row ${r}`)),
-        el("div", { class: "hm-stack" }, ...sq.unit.cards.map(card), sq.unit.flipped ? el("span", { class: "hm-flipped" }, "↻ flipped") : ""));
+      rows.push(el("div", { class: "hm-rowhead" }, el("b", {}, t("row {row}", { row: r }))),
+        el("div", { class: "hm-stack" }, ...sq.unit.cards.map(card), sq.unit.flipped ? el("span", { class: "hm-flipped" }, `↻ ${t("flipped")}`) : ""));
     }
-    $("seat-mine").replaceChildren(...(rows.length ? rows : [el("p", {}, "No cards on the board.")]));
-    $("seat-score").textContent = `Your score if the game ended now: ${me.score}` +
-      (me.discards.length ? ` (discards: ${me.discards.join(", ")})` : "");
-    $("seat-others").replaceChildren(el("h2", {}, "The others' top cards"), el("p", {},
+    $("seat-mine").replaceChildren(...(rows.length ? rows : [el("p", {}, t("No cards on the board."))]));
+    $("seat-score").textContent = me.discards.length
+      ? t("Your score if the game ended now: {score} (discards: {discards})", { score: me.score, discards: me.discards.join(", ") })
+      : t("Your score if the game ended now: {score}", { score: me.score });
+    $("seat-others").replaceChildren(el("h2", {}, t("The others' top cards")), el("p", {},
       ...v.players.filter((p) => p !== me).map((p) => el("span", {}, ` ${p.name}: `,
         ...p.squares.filter((s) => s.unit).map((s) => s.unit.top ? card(s.unit.top) : el("span", { class: "hm-back" }))))));
   }
@@ -76,5 +79,6 @@
     $("seat-board").hidden = true;
     $("seat-leave").hidden = true;
   });
-  if (code) tick();
+  onLanguage(() => { if (last && !$("seat-board").hidden) render(last); });
+  if (code) i18nReady.then(tick);
 })();

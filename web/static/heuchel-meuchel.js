@@ -6,8 +6,8 @@
 "use strict";
 
 (() => {
-  const CLASS = { F: "Fire-Eater", M: "Minstrel", Q: "Quack", L: "Lady", B: "Bishop", P: "Prince" };
-  const cardName = (c) => `${CLASS[c[0]]} ${c.slice(1)}`;
+  const CLASS = { F: N_("Fire-Eater"), M: N_("Minstrel"), Q: N_("Quack"), L: N_("Lady"), B: N_("Bishop"), P: N_("Prince") };
+  const cardName = (c) => `${CLASS[c[0]] ? t(CLASS[c[0]]) : c[0]} ${c.slice(1)}`;
   let view = null;
   let picked = null;  // the tapped square: {seat, row}
   let codes = null;  // {player: seat code}, fetched on this (paired) tablet only
@@ -17,14 +17,14 @@
   function cardFace(unit) {
     if (!unit) return [];
     if (unit.flipped && !unit.top) {
-      return [el("span", { class: "hm-back", title: "flipped at its goal" }, "▮"),
+      return [el("span", { class: "hm-back", title: t("flipped at its goal") }, "▮"),
         unit.count > 1 ? el("span", { class: "hm-count" }, `×${unit.count}`) : ""];
     }
     return [el("span", { class: `hm-card hm-${unit.top[0]}${unit.flipped ? " is-flipped" : ""}`,
-      title: unit.flipped ? `${cardName(unit.top)}, flipped at its goal` : cardName(unit.top) },
+      title: unit.flipped ? t("{card}, flipped at its goal", { card: cardName(unit.top) }) : cardName(unit.top) },
       el("b", {}, unit.top[0]), unit.top.slice(1)),
-    unit.count > 1 ? el("span", { class: "hm-count", title: `${unit.count} cards in the stack` }, `×${unit.count}`) : "",
-    unit.flipped ? el("span", { class: "hm-flipped", title: "flipped at its goal" }, "↻") : ""];
+    unit.count > 1 ? el("span", { class: "hm-count", title: tn("{n} card in the stack", "{n} cards in the stack", unit.count) }, `×${unit.count}`) : "",
+    unit.flipped ? el("span", { class: "hm-flipped", title: t("flipped at its goal") }, "↻") : ""];
   }
 
   // ---- the board ------------------------------------------------------------------------
@@ -42,15 +42,15 @@
     const targets = new Set(moves.map((m) => m.to));
     const takes = choicesOf("take");
     const at = view.awaiting ? view.awaiting.at : null;
-    const cells = [el("div", { class: "hm-corner" }, "row")];
+    const cells = [el("div", { class: "hm-corner" }, t("row"))];
     for (const p of view.players) {
       cells.push(el("div", { class: `hm-head${p.on_turn ? " on-turn" : ""}`, style: `--pc:${p.colour}` }, p.name));
     }
     for (let r = 13; r >= 1; r--) {
       const info = view.rows[r - 1];
-      const mark = [info.start ? `${info.start} start` : "", info.goal ? `${info.goal} goal` : ""].filter(Boolean).join(" · ");
+      const mark = [info.start ? t("{who} start", { who: t(info.start) }) : "", info.goal ? t("{who} goal", { who: t(info.goal) }) : ""].filter(Boolean).join(" · ");
       cells.push(el("div", { class: `hm-rowhead${info.goal ? " goal" : ""}${info.start ? " start" : ""}`, title: mark },
-        el("b", {}, String(r)), el("small", {}, info.goal ? `${info.goal} ★` : info.start || "")));
+        el("b", {}, String(r)), el("small", {}, info.goal ? `${t(info.goal)} ★` : info.start ? t(info.start) : "")));
       view.players.forEach((p, seat) => {
         const sq = p.squares[r - 1];
         const isPicked = picked && picked.seat === seat && picked.row === r;
@@ -66,7 +66,7 @@
         const tappable = unlocked && (tappableMove || isTarget || takeHere || isPicked);
         const node = el(tappable ? "button" : "div", {
           class: cls, style: `--pc:${p.colour}`, "data-cell": sq.cell, "data-row": r, "data-seat": seat,
-          title: seenOther ? `the camera sees ${sq.seen} here` : `${p.name}, row ${r}`,
+          title: seenOther ? t("the camera sees {what} here", { what: sq.seen }) : t("{name}, row {row}", { name: p.name, row: r }),
           onclick: tappable ? () => tapSquare(seat, r) : null,
         }, ...cardFace(sq.unit));
         cells.push(node);
@@ -88,16 +88,16 @@
     if (picked && picked.seat === seat && targetsOf(picked.seat, picked.row).some((m) => m.to === row)) {
       const ms = targetsOf(picked.seat, picked.row).filter((m) => m.to === row);
       if (ms.length === 1) { picked = null; act(ms[0].record); return; }
-      $("hm-pick").replaceChildren(el("div", { class: "choice-group" }, `How many cards from the top go to row ${row}?`),
-        ...ms.map((m) => el("button", { class: "big choice", onclick: () => { picked = null; act(m.record); } }, m.cards === 1 ? "the top card" : `the top ${m.cards}`)));
+      $("hm-pick").replaceChildren(el("div", { class: "choice-group" }, t("How many cards from the top go to row {row}?", { row })),
+        ...ms.map((m) => el("button", { class: "big choice", onclick: () => { picked = null; act(m.record); } }, tn("the top card", "the top {n}", m.cards))));
       return;
     }
     const takes = choicesOf("take").filter((c) => c.column === p.name);
     if (view.awaiting && view.awaiting.at === row && takes.length) {
       picked = null;
       drawBoard();
-      $("hm-pick").replaceChildren(el("div", { class: "choice-group" }, `Favour: how many cards from the top of ${p.name}'s stack on row ${row}?`),
-        ...takes.map((c) => el("button", { class: "big choice", onclick: () => act(c.record) }, c.cards === 1 ? "the top card" : `the top ${c.cards}`)));
+      $("hm-pick").replaceChildren(el("div", { class: "choice-group" }, t("Favour: how many cards from the top of {name}'s stack on row {row}?", { name: p.name, row })),
+        ...takes.map((c) => el("button", { class: "big choice", onclick: () => act(c.record) }, tn("the top card", "the top {n}", c.cards))));
       return;
     }
     picked = targetsOf(seat, row).length ? { seat, row } : null;
@@ -109,7 +109,7 @@
     if (!picked) { box.replaceChildren(); return; }
     const rows = [...new Set(moves.map((m) => m.to))];
     box.replaceChildren(el("div", { class: "choice-group" },
-      `Row ${picked.row}: may go to row ${rows.join(", ")} (highlighted). Tap the target.`));
+      t("Row {row}: may go to row {rows} (highlighted). Tap the target.", { row: picked.row, rows: rows.join(", ") })));
   }
 
   // ---- decisions ---------------------------------------------------------------------
@@ -122,13 +122,13 @@
     const box = $("hm-choices");
     const parts = [];
     if (s.asks && s.asks.length) {
-      parts.push(el("div", { class: "choice-group ask" }, "The camera cannot tell: which was it?"),
+      parts.push(el("div", { class: "choice-group ask" }, t("The camera cannot tell: which was it?")),
         ...s.asks.map((a) => choiceButton(a, "big choice ask")));
     }
     const direct = view.choices.filter((c) => c.type !== "move" && c.type !== "take");
     if (direct.length) parts.push(...direct.map((c) => choiceButton(c)));
-    if (choicesOf("move").length) parts.push(el("div", { class: "choice-group" }, "To move: tap a highlighted card, then its target."));
-    if (choicesOf("take").length) parts.push(el("div", { class: "choice-group" }, `Favours: tap a highlighted square on row ${view.awaiting.at}.`));
+    if (choicesOf("move").length) parts.push(el("div", { class: "choice-group" }, t("To move: tap a highlighted card, then its target.")));
+    if (choicesOf("take").length) parts.push(el("div", { class: "choice-group" }, t("Favours: tap a highlighted square on row {row}.", { row: view.awaiting.at })));
     box.replaceChildren(...parts);
     $("hm-lock").hidden = unlocked || view.finished;
     $("hm-undo").disabled = !unlocked || s.game.actions <= 1;
@@ -143,7 +143,7 @@
     const names = view.players.map((p) => p.name);
     box.hidden = !(codes && unlocked && !view.finished && names.every((n) => codes[n]));
     if (box.hidden) return;
-    box.replaceChildren(el("p", {}, `Each player opens ${location.origin}/seat on his phone and enters his code (his own cards only):`),
+    box.replaceChildren(el("p", {}, t("Each player opens {address} on his phone and enters his code (his own cards only):", { address: `${location.origin}/seat` })),
       ...names.map((n) => el("div", { class: "hm-code" }, el("span", {}, n), el("code", {}, codes[n]))));
   }
 
@@ -159,21 +159,22 @@
   function renderPlayers() {
     const rows = view.players.map((p) => el("tr", { class: p.on_turn ? "on-turn" : null },
       el("td", {}, el("span", { class: "hm-swatch", style: `background:${p.colour}` }), p.name,
-        p.on_turn ? el("span", { class: "badge turn" }, "on turn") : "",
-        p.winner ? el("span", { class: "badge chief" }, "winner") : ""),
+        p.on_turn ? el("span", { class: "badge turn" }, t("on turn")) : "",
+        p.winner ? el("span", { class: "badge chief" }, t("winner")) : ""),
       el("td", { class: "hm-discards" }, ...(p.discards.length ? p.discards.map((c) => el("span", { class: `hm-card small hm-${c[0]}`, title: cardName(c) }, el("b", {}, c[0]), c.slice(1))) : ["—"])),
       el("td", { class: "discs" }, p.score !== null ? String(p.score)
-        : el("span", { title: "the cards in sight only; the hidden cards count at the end" }, String(p.shown.points),
-          p.shown.hidden ? el("span", { class: "hm-hidden" }, `+${p.shown.hidden} hidden`) : ""))));
-    $("hm-players").replaceChildren(el("tr", {}, el("th", {}, "Player"), el("th", {}, "Discards"),
-      el("th", { class: "discs" }, view.finished ? "Score" : "In sight")), ...rows);
+        : el("span", { title: t("the cards in sight only; the hidden cards count at the end") }, String(p.shown.points),
+          p.shown.hidden ? el("span", { class: "hm-hidden" }, t("+{n} hidden", { n: p.shown.hidden })) : ""))));
+    $("hm-players").replaceChildren(el("tr", {}, el("th", {}, t("Player")), el("th", {}, t("Discards")),
+      el("th", { class: "discs" }, view.finished ? t("Score") : t("In sight"))), ...rows);
     const tally = $("hm-tally");
     tally.hidden = !view.finished;
     if (view.finished) {
-      tally.replaceChildren(el("h2", { class: "sub" }, "Final tally"), ...view.players.map((p) => el("div", { class: "hm-tally-row" },
+      tally.replaceChildren(el("h2", { class: "sub" }, t("Final tally")), ...view.players.map((p) => el("div", { class: "hm-tally-row" },
         el("b", {}, `${p.name}: ${p.score}`), " = ",
-        ...p.tally.map((t) => el("span", { class: `hm-t ${t.where}`, title: t.where === "discard" ? "discarded" : `row ${t.row}: ${t.where === "goal" ? "reached its goal" : "short of its goal"}` },
-          `${t.points > 0 ? "+" : ""}${t.points} ${t.card}`)))));
+        ...p.tally.map((x) => el("span", { class: `hm-t ${x.where}`, title: x.where === "discard" ? t("discarded")
+          : x.where === "goal" ? t("row {row}: reached its goal", { row: x.row }) : t("row {row}: short of its goal", { row: x.row }) },
+          `${x.points > 0 ? "+" : ""}${x.points} ${x.card}`)))));
     }
     $("hm-turns").replaceChildren(...view.turns.slice().reverse().map((t) => el("li", {}, t)));
   }
@@ -181,7 +182,7 @@
   function renderHeuchelMeuchel(s) {
     view = s.view;
     if (picked && !targetsOf(picked.seat, picked.row).length) picked = null;
-    showWhere(s.game.title, view.finished ? "game over" : `turn ${view.turn_no}${view.dice ? " · dice" : ""}`);
+    showWhere(s.game.title, view.finished ? t("game over") : view.dice ? t("turn {n} · dice", { n: view.turn_no }) : t("turn {n}", { n: view.turn_no }));
     showAwaiting(view.awaiting_text, view.awaiting ? view.awaiting.player : null);
     drawBoard();
     renderDecisions(s);
@@ -196,7 +197,7 @@
     title: "Heuchel & Meuchel",
     render: renderHeuchelMeuchel,
     newGame: {
-      help: "Names in clockwise seating order, the start player first; 2 to 6 players. The cards are dealt here: lay them out as the board then shows.",
+      help: N_("Names in clockwise seating order, the start player first; 2 to 6 players. The cards are dealt here: lay them out as the board then shows."),
       min: 2,
       max: 6,
       reset() { $("new-hm-dice").checked = false; },

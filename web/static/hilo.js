@@ -69,9 +69,10 @@
         continue;
       }
       const differs = seenDiffers(cell);
-      const title = `${cell.slot} (camera ${cell.camera}): ${cell.card ? cell.card.id : "face down"}` +
-        (cell.ignored ? ", beside a Magician: not scored" : "") +
-        (differs ? `; the camera sees ${cell.seen[0] === "face" ? cell.seen[1] : "a back"}` : "");
+      const back = t("a back");
+      const title = t("{slot} (camera {camera}): {card}", { slot: cell.slot, camera: cell.camera, card: cell.card ? cell.card.id : t("face down") }) +
+        (cell.ignored ? t(", beside a Magician: not scored") : "") +
+        (differs ? t("; the camera sees {what}", { what: cell.seen[0] === "face" ? cell.seen[1] : back }) : "");
       drawCard(root, x, y, cell.card, { slot: cell.slot, ignored: cell.ignored, differs, title });
     }
     for (const k of p.keepers) {  // Keepers linked to the animals they guard
@@ -96,7 +97,7 @@
     view = s.view;
     const key = `${s.game.id}:${s.game.actions}:${s.game.row}`;
     if (entry.key !== key) entry = { key, choice: null };
-    showWhere(s.game.title, view.finished ? "game over" : view.turn ? `turn ${view.turn}` : "setup");
+    showWhere(s.game.title, view.finished ? t("game over") : view.turn ? t("turn {n}", { n: view.turn }) : t("setup"));
     showAwaiting(view.awaiting_text, view.awaiting && view.awaiting.player);
     renderKingdoms();
     renderPiles();
@@ -110,15 +111,15 @@
     box.dataset.players = String(view.players.length);
     box.replaceChildren(...view.players.map((p) => {
       const pic = svg("svg", { class: "kingdom-pic", viewBox: `0 0 ${6 * (W + GAP) + GAP} ${2 * (H + GAP) + GAP}`,
-        role: "img", "aria-label": `${p.name}'s kingdom` });
+        role: "img", "aria-label": t("{name}'s kingdom", { name: p.name }) });
       drawKingdom(pic, p);
-      const score = `${view.finished ? p.final : p.score.total} ★${view.finished ? "" : " now"}`;
+      const score = view.finished ? `${p.final} ★` : t("{n} ★ now", { n: p.score.total });
       return el("div", { class: `kingdom${p.on_turn ? " on-turn" : ""}`, "data-player": p.name },
         el("div", { class: "kingdom-head" },
           el("span", { class: "kingdom-name" }, `${p.letter} · ${p.name}`),
-          p.on_turn ? el("span", { class: "badge turn" }, "on turn") : "",
-          p.ended ? el("span", { class: "badge" }, "all face up") : "",
-          p.winner ? el("span", { class: "badge chief" }, "winner") : "",
+          p.on_turn ? el("span", { class: "badge turn" }, t("on turn")) : "",
+          p.ended ? el("span", { class: "badge" }, t("all face up")) : "",
+          p.winner ? el("span", { class: "badge chief" }, t("winner")) : "",
           el("span", { class: "kingdom-score" }, score)),
         pic);
     }));
@@ -127,21 +128,21 @@
   function renderPiles() {
     const draw = $("hilo-draw");
     draw.replaceChildren();
-    if (view.draw_pile) drawCard(draw, 2, 2, null, { title: `draw pile: ${view.draw_pile} cards` });
+    if (view.draw_pile) drawCard(draw, 2, 2, null, { title: tn("draw pile: {n} card", "draw pile: {n} cards", view.draw_pile) });
     else draw.append(svg("rect", { x: 2, y: 2, width: W, height: H, rx: 4, class: "card-gone" }));
     draw.append(svg("text", { x: 22, y: 38, class: "pile-count", "text-anchor": "middle" }, String(view.draw_pile)));
     const pic = $("hilo-discard");
     pic.replaceChildren();
     const top = view.discard.top;
-    if (top) drawCard(pic, 2, 2, top, { title: `discard pile: ${top.id}` });
+    if (top) drawCard(pic, 2, 2, top, { title: t("discard pile: {card}", { card: top.id }) });
     else pic.append(svg("rect", { x: 2, y: 2, width: W, height: H, rx: 4, class: "card-gone" }));
     const facts = [
-      ["Discard pile", `${view.discard.cards} card${view.discard.cards === 1 ? "" : "s"}${top ? `, top ${top.id}` : ""}`],
-      ["Draw pile", `${view.draw_pile} card${view.draw_pile === 1 ? "" : "s"}`],
+      [t("Discard pile"), top ? tn("{n} card, top {card}", "{n} cards, top {card}", view.discard.cards, { card: top.id }) : tn("{n} card", "{n} cards", view.discard.cards)],
+      [t("Draw pile"), tn("{n} card", "{n} cards", view.draw_pile)],
     ];
-    if (view.holds_drawn) facts.push(["In the hand", "the drawn card"]);
-    if (view.reshuffles) facts.push(["Reshuffled", String(view.reshuffles)]);
-    $("hilo-pile-facts").replaceChildren(...facts.map(([k, v]) => el("span", {}, `${k}: `, el("b", {}, v))));
+    if (view.holds_drawn) facts.push([t("In the hand"), t("the drawn card")]);
+    if (view.reshuffles) facts.push([t("Reshuffled"), String(view.reshuffles)]);
+    $("hilo-pile-facts").replaceChildren(...facts.map(([k, v]) => el("span", {}, t("{label}: ", { label: k }), el("b", {}, v))));
   }
 
   // ---- deciding: the camera's questions, manual entry ------------------------------------
@@ -154,9 +155,16 @@
     for (const record of ask.records) if (!(await act(record))) return;
   }
 
+  // The phase awaited (the record's word), said in the page's language.
+  const PHASES = {
+    upturn: N_("upturn"), setup: N_("setup"), redraw: N_("redraw"), turn: N_("turn"),
+    decide: N_("decide"), reveal: N_("reveal"), spell: N_("spell"), uncover: N_("uncover"),
+  };
+
   function renderAct(s) {
     const aw = view.awaiting;
-    $("hilo-act-title").textContent = !aw ? "Game over" : aw.player ? `${aw.player}: ${aw.action}` : aw.action;
+    const phase = PHASES[aw && aw.action] ? t(PHASES[aw.action]) : aw && aw.action;
+    $("hilo-act-title").textContent = !aw ? t("Game over") : aw.player ? `${aw.player}: ${phase}` : phase;
     const asks = s.asks || [];
     // the camera's best guess comes first; beyond ASKS_SHOWN readings the rest wait behind
     // one button, so that a question never buries the page (shown again for a new question)
@@ -165,8 +173,8 @@
     const shown = asksOpen || asks.length <= ASKS_SHOWN + 1 ? asks : asks.slice(0, ASKS_SHOWN);
     const more = shown.length < asks.length ? [el("button", {
       class: "big secondary ask-more", onclick: () => { asksOpen = true; renderAct(snap); },
-    }, `${asks.length - shown.length} more readings…`)] : [];
-    $("hilo-asks").replaceChildren(...(asks.length ? [el("div", { class: "choice-group" }, "The camera cannot tell: tap what happened")] : []),
+    }, tn("{n} more reading…", "{n} more readings…", asks.length - shown.length))] : [];
+    $("hilo-asks").replaceChildren(...(asks.length ? [el("div", { class: "choice-group" }, t("The camera cannot tell: tap what happened"))] : []),
       ...shown.map((a) => el("button", { class: "big ask", disabled: unlocked ? null : "", onclick: () => answer(a) }, a.label)),
       ...more);
     const box = $("hilo-choices");
@@ -197,26 +205,26 @@
     const c = entry.choice !== null ? view.choices[entry.choice] : null;
     form.hidden = !c || !unlocked;
     if (!c || !unlocked) { form.replaceChildren(); return; }
-    const parts = [el("div", { class: "choice-group" }, `${c.label}: pick, then Enter`)];
-    const slotOf = (s) => ({ value: s.slot, text: `${s.slot} · ${s.card || "face down"}` });
+    const parts = [el("div", { class: "choice-group" }, t("{choice}: pick, then Enter", { choice: c.label }))];
+    const slotOf = (s) => ({ value: s.slot, text: `${s.slot} · ${s.card || t("face down")}` });
     if (c.type === "uncover") {
-      for (const s of c.slots) parts.push(field(`${s.slot} shows`, select(`card-${s.slot}`, c.cards)));
+      for (const s of c.slots) parts.push(field(t("{slot} shows", { slot: s.slot }), select(`card-${s.slot}`, c.cards)));
     } else {
-      if (c.slots) parts.push(field("Slot", select("slot", c.slots.map(slotOf), (o) => o.text)));
+      if (c.slots) parts.push(field(t("Slot"), select("slot", c.slots.map(slotOf), (o) => o.text)));
       if (c.type === "spell") {
         const others = Object.keys(c.targets);
         const withSel = select("with", others);
         const atSel = select("at", c.targets[others[0]]);
         withSel.addEventListener("change", () => atSel.replaceChildren(...c.targets[withSel.value].map((s) => el("option", { value: s }, s))));
-        parts.push(field("With", withSel), field("Their slot", atSel));
+        parts.push(field(t("With"), withSel), field(t("Their slot"), atSel));
       } else if (["take", "exchange"].includes(c.type)) {
-        parts.push(field("Card from a face-down slot", select("discards", c.cards)));
+        parts.push(field(t("Card from a face-down slot"), select("discards", c.cards)));
       } else if (c.cards) {
-        parts.push(field("Card", select("card", c.cards)));
+        parts.push(field(t("Card"), select("card", c.cards)));
       }
     }
-    parts.push(el("div", { class: "row" }, el("button", { class: "big", type: "button", onclick: () => enter(c) }, "Enter"),
-      el("button", { class: "big secondary", type: "button", onclick: () => pick(entry.choice) }, "Cancel")));
+    parts.push(el("div", { class: "row" }, el("button", { class: "big", type: "button", onclick: () => enter(c) }, t("Enter")),
+      el("button", { class: "big secondary", type: "button", onclick: () => pick(entry.choice) }, t("Cancel"))));
     form.replaceChildren(...parts);
   }
 
@@ -242,17 +250,17 @@
 
   function renderTally() {
     const rows = view.players.map((p) => el("tr", { class: p.winner ? "winner" : null, "data-player": p.name },
-      el("td", {}, p.name, p.winner ? el("span", { class: "badge chief" }, "winner") : ""),
+      el("td", {}, p.name, p.winner ? el("span", { class: "badge chief" }, t("winner")) : ""),
       el("td", { class: "discs" }, String(p.score.joined)),
       el("td", { class: "discs" }, String(p.score.whole)),
       el("td", { class: "discs" }, String(p.score.keepers)),
       el("td", { class: "discs total" }, String(view.finished ? p.final : p.score.total)),
       el("td", { class: "cancelled" }, p.ignored.length ? p.ignored.join(", ") : "—")));
-    $("hilo-tally").replaceChildren(el("tr", {}, el("th", {}, "Player"), el("th", { class: "discs", title: "completed across touching edges" }, "Edges"),
-      el("th", { class: "discs", title: "whole Sterntaler printed on cards" }, "Whole"),
-      el("th", { class: "discs", title: "Keepers with their animals" }, "Keep."), el("th", { class: "discs" }, "Total"),
-      el("th", { title: "cards beside a Magician: not scored" }, "Not scored")), ...rows);
-    $("hilo-tally-title").textContent = view.finished ? "Final tally" : view.ending ? "Tally (uncovering)" : "Sterntaler now (face-up cards)";
+    $("hilo-tally").replaceChildren(el("tr", {}, el("th", {}, t("Player")), el("th", { class: "discs", title: t("completed across touching edges") }, t("Edges")),
+      el("th", { class: "discs", title: t("whole Sterntaler printed on cards") }, t("Whole")),
+      el("th", { class: "discs", title: t("Keepers with their animals") }, t("Keep.")), el("th", { class: "discs" }, t("Total")),
+      el("th", { title: t("cards beside a Magician: not scored") }, t("Not scored"))), ...rows);
+    $("hilo-tally-title").textContent = view.finished ? t("Final tally") : view.ending ? t("Tally (uncovering)") : t("Sterntaler now (face-up cards)");
   }
 
   $("hilo-undo").addEventListener("click", undoLast);
@@ -261,7 +269,7 @@
     title: "HiLo",
     render: renderHilo,
     newGame: {
-      help: "Names in clockwise seating order, the starting player first; 2 to 5 players.",
+      help: N_("Names in clockwise seating order, the starting player first; 2 to 5 players."),
       min: 2,
       max: 5,
       reset() {},

@@ -5,7 +5,7 @@
 (() => {
   function renderHinkelStein(s) {
     const r = s.replay;
-    showWhere(s.game.title, `pass ${r.pass} · round ${r.round}`);
+    showWhere(s.game.title, t("pass {pass} · round {round}", { pass: r.pass, round: r.round }));
     showAwaiting(awaitingText(s), s.view.awaiting && s.view.awaiting.player);
     renderScale(s.view.scale);
     renderFacts(s, r);
@@ -22,8 +22,8 @@
 
   function awaitingText(s) {
     if (!tiltByHand(s)) return s.view.awaiting_text;
-    const why = s.devices["load cells"].state === "fault" ? "load cells at fault" : "no scale is read";
-    return `Tap the side that is down (${why})`;
+    return s.devices["load cells"].state === "fault"
+      ? t("Tap the side that is down (load cells at fault)") : t("Tap the side that is down (no scale is read)");
   }
 
   // A name shortened to fit a drawing: at most n characters.
@@ -63,6 +63,13 @@
     root.append(beam);
   }
 
+  // The record's words, said in the page's language (the record keeps its own).
+  const WORDS = {
+    pillar: N_("pillar"), hinkelstein: N_("hinkelstein"), quartz: N_("quartz"), boulder: N_("boulder"),
+    left: N_("left"), right: N_("right"), middle: N_("middle"),
+  };
+  const word = (w) => (WORDS[w] ? t(WORDS[w]) : w);
+
   function kindColour(kind) {
     return { pillar: "#c88f6f", hinkelstein: "#9fb38f", quartz: "#b9c8df", boulder: "#a89f94" }[kind] || "#ccc";
   }
@@ -70,16 +77,20 @@
   function renderFacts(s, r) {
     const v = s.view;
     const facts = [
-      ["Chieftain", r.chieftain],
-      ["Wins", v.round.condition ? `${v.round.condition} side` : "not chosen yet"],
-      ["Pot", r.pot],
-      ["Supply", r.supply],
-      ["Notch", v.scale.notch],
+      [t("Chieftain"), r.chieftain],
+      [pt("which side wins", "Wins"), v.round.condition === "heavier" ? t("heavier side") : v.round.condition === "lighter" ? t("lighter side")
+        : v.round.condition ? v.round.condition : t("not chosen yet")],
+      [t("Pot"), r.pot],
+      [t("Supply"), r.supply],
+      [t("Notch"), word(v.scale.notch)],
     ];
-    if (v.scale.margin_g !== null) facts.push(["Tilt margin", `${v.scale.margin_g} g` + (v.scale.source === "scale" ? "" : " (model)")]);
-    if (v.round.partner) facts.push(["Partner", v.round.partner]);
-    if (v.round.mandatory_kind) facts.push(["Must play actively", v.round.mandatory_kind]);
-    $("scale-facts").replaceChildren(...facts.map(([k, val]) => el("span", {}, `${k}: `, el("b", {}, String(val)))));
+    if (v.scale.margin_g !== null) {
+      const g = t("{grams} g", { grams: v.scale.margin_g });
+      facts.push([t("Tilt margin"), v.scale.source === "scale" ? g : t("{grams} g (model)", { grams: v.scale.margin_g })]);
+    }
+    if (v.round.partner) facts.push([t("Partner"), v.round.partner]);
+    if (v.round.mandatory_kind) facts.push([t("Must play actively"), word(v.round.mandatory_kind)]);
+    $("scale-facts").replaceChildren(...facts.map(([k, val]) => el("span", {}, t("{label}: ", { label: k }), el("b", {}, String(val)))));
   }
 
   function renderOutcomes(outcomes, condition) {
@@ -89,18 +100,18 @@
       const o = outcomes[side];
       const paid = Object.entries(o.paid).filter(([, n]) => n > 0).map(([p, n]) => `${p} +${n}`).join(", ");
       box.append(el("div", { class: "outcome" },
-        el("b", {}, `If ${side} goes down: `),
-        o.winners.length ? `${o.winners.join(" & ")} ${o.winners.length > 1 ? "win" : "wins"}` : "nobody wins",
-        el("br"), paid || "no payout", `; ${o.carried} stay in the pot`,
-        o.next_chieftain ? el("span", {}, el("br"), `next chieftain ${o.next_chieftain}`) : ""));
+        el("b", {}, side === "left" ? t("If left goes down: ") : t("If right goes down: ")),
+        o.winners.length ? tn("{names} wins", "{names} win", o.winners.length, { names: o.winners.join(" & ") }) : t("nobody wins"),
+        el("br"), paid || t("no payout"), tn("; {n} stays in the pot", "; {n} stay in the pot", o.carried),
+        o.next_chieftain ? el("span", {}, el("br"), t("next chieftain {name}", { name: o.next_chieftain })) : ""));
     }
-    if (!condition) box.append(el("div", { class: "outcome" }, "The chieftain has not chosen heavier or lighter yet."));
+    if (!condition) box.append(el("div", { class: "outcome" }, t("The chieftain has not chosen heavier or lighter yet.")));
   }
 
   const GROUPS = {
-    condition: "Victory condition", offer: "Partnership", answer: "Partnership", call: "Call who places next",
-    mode: "Kind and play", stake: "Stake", notch: "Hinkelstein notch", place: "Place a stone",
-    boulder: "Boulder", fate: "Stone of Fate", tilt: "Scale settled (manual)", keep: "Keep a boulder", done: "Nothing more this round",
+    condition: N_("Victory condition"), offer: N_("Partnership"), answer: N_("Partnership"), call: N_("Call who places next"),
+    mode: N_("Kind and play"), stake: N_("Stake"), notch: N_("Hinkelstein notch"), place: N_("Place a stone"),
+    boulder: N_("Boulder"), fate: N_("Stone of Fate"), tilt: N_("Scale settled (manual)"), keep: N_("Keep a boulder"), done: N_("Nothing more this round"),
   };
 
   function choiceButton(c) {
@@ -111,24 +122,24 @@
     const box = $("choices");
     box.replaceChildren();
     const aw = view.awaiting;
-    $("act-title").textContent = aw && aw.player ? `${aw.player} decides` : "Decisions";
+    $("act-title").textContent = aw && aw.player ? t("{player} decides", { player: aw.player }) : t("Decisions");
     const primary = view.choices.filter((c) => (c.type !== "tilt" || byHand) && (!aw || c.type === aw.action || c.type === "done" || view.optional.some((o) => o.action === c.type)));
     let group = null;
     for (const c of primary) {
-      const name = c.type === "tilt" && byHand ? "Which side is down?" : GROUPS[c.type];
+      const name = c.type === "tilt" && byHand ? t("Which side is down?") : GROUPS[c.type] ? t(GROUPS[c.type]) : c.type;
       if (name !== group) { group = name; box.append(el("div", { class: "choice-group" }, group)); }
       box.append(choiceButton(c));
     }
     if (snap.asks && snap.asks.length) {
-      box.prepend(el("div", { class: "choice-group" }, "The scale cannot tell: which stone is it?"),
+      box.prepend(el("div", { class: "choice-group" }, t("The scale cannot tell: which stone is it?")),
         ...snap.asks.map((a) => choiceButton({ ...a, type: "place" })));
     }
-    if (snap.hand_on_scale) box.append(el("div", { class: "choice-group" }, "✋ A hand is on the scale"));
-    if (!primary.length && aw && aw.action === "tilt" && !byHand) box.append(el("div", { class: "choice-group" }, "Waiting for the scale to settle; use Manual entry if the sensor missed it."));
-    if (!aw) box.append(el("div", { class: "choice-group" }, "The game is over; start the next with New game."));
-    else if (!unlocked) box.append(el("div", { class: "choice-group" }, "Unlock with the table PIN to make decisions."));
+    if (snap.hand_on_scale) box.append(el("div", { class: "choice-group" }, t("✋ A hand is on the scale")));
+    if (!primary.length && aw && aw.action === "tilt" && !byHand) box.append(el("div", { class: "choice-group" }, t("Waiting for the scale to settle; use Manual entry if the sensor missed it.")));
+    if (!aw) box.append(el("div", { class: "choice-group" }, t("The game is over; start the next with New game.")));
+    else if (!unlocked) box.append(el("div", { class: "choice-group" }, t("Unlock with the table PIN to make decisions.")));
     const manual = $("manual");
-    manual.replaceChildren(el("div", { class: "choice-group" }, "Everything the rules allow now:"));
+    manual.replaceChildren(el("div", { class: "choice-group" }, t("Everything the rules allow now:")));
     for (const c of view.choices) manual.append(choiceButton(c));
   }
 
@@ -144,12 +155,12 @@
   function renderPlayers(s, r) {
     const took = new Set(s.view.round.took);
     const rows = r.players.map((p) => el("tr", {},
-      el("td", {}, p, p === r.chieftain ? el("span", { class: "badge chief" }, "chieftain") : "",
-        took.has(p) ? el("span", { class: "badge took" }, "took 1") : "",
-        r.winners.includes(p) ? el("span", { class: "badge chief" }, "winner") : ""),
-      el("td", {}, r.kinds[p].join(", ")),
+      el("td", {}, p, p === r.chieftain ? el("span", { class: "badge chief" }, t("chieftain")) : "",
+        took.has(p) ? el("span", { class: "badge took" }, t("took 1")) : "",
+        r.winners.includes(p) ? el("span", { class: "badge chief" }, t("winner")) : ""),
+      el("td", {}, r.kinds[p].map(word).join(", ")),
       el("td", { class: "discs" }, String(r.discs[p]))));
-    $("players").replaceChildren(el("tr", {}, el("th", {}, "Player"), el("th", {}, "Stones"), el("th", { class: "discs" }, "Discs")), ...rows);
+    $("players").replaceChildren(el("tr", {}, el("th", {}, t("Player")), el("th", {}, t("Stones")), el("th", { class: "discs" }, t("Discs"))), ...rows);
   }
 
   const LINE_COLOURS = ["#2f6b3a", "#b5502f", "#2f5f9b", "#8a6d1f"];
@@ -157,10 +168,10 @@
   function renderHistory(view, players) {
     const list = $("history");
     list.replaceChildren(...view.history.slice().reverse().map((h) => el("li", {},
-      `Pass ${h.pass} round ${h.round}: ${h.down} down, ${h.winning_side} won; `,
-      h.winners.length ? `${h.winners.join(" & ")}` : "no winner",
-      `; paid ${Object.entries(h.paid).filter(([, n]) => n).map(([p, n]) => `${p} ${n}`).join(", ") || "nothing"}`,
-      `; next chieftain ${h.next_chieftain}`)));
+      t("Pass {pass} round {round}: {down} down, {side} won; ", { pass: h.pass, round: h.round, down: word(h.down), side: word(h.winning_side) }),
+      h.winners.length ? `${h.winners.join(" & ")}` : t("no winner"),
+      t("; paid {paid}", { paid: Object.entries(h.paid).filter(([, n]) => n).map(([p, n]) => `${p} ${n}`).join(", ") || t("nothing") }),
+      t("; next chieftain {name}", { name: h.next_chieftain }))));
     $("history-none").hidden = view.history.length > 0;
     $("chart").style.display = $("chart-legend").style.display = view.history.length ? "" : "none";
     const chart = $("chart");
@@ -194,7 +205,7 @@
     const lo = Math.min(...spans.map(([a]) => a)), hi = Math.max(...spans.map(([, b]) => b));
     const input = $("fate-x");
     const ok = (x) => spans.some(([a, b]) => (x > a || x === lo) && (x < b || x === hi));
-    const allowed = spans.map(([a, b]) => `${a} to ${b}`).join(", ");
+    const allowed = spans.map(([a, b]) => t("{from} to {to}", { from: a, to: b })).join(", ");
     const scale = snap.view.scale;
     const now = Math.round(scale.fate_moving_mm ?? scale.fate_x_mm);
     input.value = String(now);
@@ -202,9 +213,9 @@
     const update = () => {
       const x = Number(input.value);
       const good = ok(x);
-      $("fate-out").textContent = `${x} mm`;
-      $("fate-ok").textContent = good ? (x === now ? "(where it lies now)" : "")
-        : `on a placement space: not allowed. Allowed: ${allowed} mm (space edges excluded)`;
+      $("fate-out").textContent = t("{x} mm", { x });
+      $("fate-ok").textContent = good ? (x === now ? t("(where it lies now)") : "")
+        : t("on a placement space: not allowed. Allowed: {allowed} mm (space edges excluded)", { allowed });
       $("fate-confirm").disabled = !good;
     };
     input.oninput = update;
@@ -238,8 +249,8 @@
       ...Array.from({ length: cards }, () => {
         const pick = same && kinds.includes(before[k]) ? before[k] : kinds[k % kinds.length];
         k += 1;
-        return el("select", { "data-player": n, "aria-label": `${n}'s stone card` },
-          ...kinds.map((kind) => el("option", { value: kind, selected: kind === pick ? "" : null }, kind)));
+        return el("select", { "data-player": n, "aria-label": t("{name}'s stone card", { name: n }) },
+          ...kinds.map((kind) => el("option", { value: kind, selected: kind === pick ? "" : null }, word(kind))));
       }))));
   }
 
@@ -252,7 +263,7 @@
     title: "Hinkel & Stein",
     render: renderHinkelStein,
     newGame: {
-      help: "Names in clockwise seating order; 2, 3 or 4 players.",
+      help: N_("Names in clockwise seating order; 2, 3 or 4 players."),
       min: 2,
       max: 4,
       reset() { $("new-deal").hidden = true; $("new-enter-deal").checked = false; },

@@ -13,17 +13,19 @@
     const body = await res.json().catch(() => ({}));
     if (!res.ok) {
       box.checked = !box.checked;
-      window.alert(body.error || "the recording could not be switched");
+      window.alert(body.error || t("the recording could not be switched"));
       return;
     }
     show(box, body.recording);
   }
 
+  let shown = null;  // the last state shown, said again on a language switch
   function show(box, recording) {
+    shown = recording;
     box.checked = recording.record;
     box.parentElement.title = recording.record
-      ? `recording the session ${recording.session} in ${recording.store}`
-      : "keep the raw load-cell samples, camera frames and tablet inputs (docs/blackbox.md)";
+      ? t("recording the session {session} in {store}", { session: recording.session, store: recording.store })
+      : t("keep the raw load-cell samples, camera frames and tablet inputs (docs/blackbox.md)");
   }
 
   async function init() {
@@ -37,9 +39,13 @@
     const box = document.createElement("input");
     box.type = "checkbox";
     box.id = "record-session";
-    label.append(box, " Record this session");
+    const words = document.createElement("span");
+    words.dataset.t = "Record this session";  // translated again on a language switch
+    words.textContent = t("Record this session");
+    label.append(box, " ", words);
     tools.append(label);
     show(box, body.recording);
+    onLanguage(() => show(box, shown));
     box.addEventListener("change", () => setRecording(box));
   }
 

@@ -124,7 +124,7 @@
     $("sas-sound").replaceChildren(icon(on ? "sound-on" : "sound-off", 32));
     $("sas-sound").dataset.on = on ? "1" : "0";
     $("sas-sound").setAttribute("aria-pressed", on ? "true" : "false");
-    $("sas-sound").title = on ? "Sound on: a short tune when a block is won (tap: off)" : "Sound off (tap: on)";
+    $("sas-sound").title = on ? t("Sound on: a short tune when a block is won (tap: off)") : t("Sound off (tap: on)");
   }
   $("sas-sound").addEventListener("click", () => {
     localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
@@ -142,7 +142,7 @@
     die.dataset.colour = colour || "";
     die.classList.toggle("waiting", !colour);
     die.replaceChildren(...(colour ? [] : [icon("die", 72)]));
-    die.title = colour ? `the die shows ${colour}` : "roll the die";
+    die.title = colour ? t("the die shows {colour}", { colour: colourWord(colour) }) : t("roll the die");
     $("sas-die-cam").hidden = !!colour || !camera;
     if (camera && !colour) $("sas-die-cam").style.background = view.colours[camera] || "#888";
   }
@@ -179,8 +179,9 @@
       const cls = `sas-block${b.seen === "turned" ? " turned" : ""}${b.seen === "off" ? " off" : ""}${picked.has(b.id) ? " picked" : ""}`;
       const attrs = {
         class: cls, style: `background:${b.hex};width:${w}px;height:${h}px`, "data-block": b.id, "data-colour": b.colour,
-        title: `${b.colour} ${b.id}${b.seen === "turned" ? ": knocked over, turn it back (button up)" : ""}`,
-        "aria-label": `${b.colour} block ${b.id}`,
+        title: b.seen === "turned" ? t("{colour} {block}: knocked over, turn it back (button up)", { colour: colourWord(b.colour), block: b.id })
+          : `${colourWord(b.colour)} ${b.id}`,
+        "aria-label": t("{colour} block {block}", { colour: colourWord(b.colour), block: b.id }),
       };
       const mark = b.seen === "turned" ? "↻" : "";
       if (!tappable) return el("span", attrs, mark);  // a picture, not a control
@@ -251,7 +252,7 @@
         }
         if (e.winner) g.append(icon("crown", 34, [left + at * scale + 4, y]));
       }
-      g.append(svg("title", {}, `${e.remaining ? "the blocks left" : e.name}: ${Math.round(e.mm || 0)} mm`));
+      g.append(svg("title", {}, t("{who}: {mm} mm", { who: e.remaining ? t("the blocks left") : e.name, mm: Math.round(e.mm || 0) })));
       root.append(g);
     });
   }
@@ -260,7 +261,7 @@
 
   function colourButton(c, onclick, label = "") {
     return el("button", { class: "big colour sas-colour", "data-colour": c.colour, style: `background:${c.hex}`,
-      title: c.colour, "aria-label": c.colour, disabled: unlocked ? null : "", onclick }, label);
+      title: colourWord(c.colour), "aria-label": colourWord(c.colour), disabled: unlocked ? null : "", onclick }, label);
   }
 
   function renderEntry() {
@@ -268,7 +269,7 @@
     const parts = [];
     const rolls = view.choices.filter((c) => c.type === "roll");
     if (rolls.length) {
-      parts.push(el("div", { class: "choice-group" }, "The camera cannot see the die? Tap its colour:"));
+      parts.push(el("div", { class: "choice-group" }, t("The camera cannot see the die? Tap its colour:")));
       parts.push(el("div", { class: "sas-die-faces" }, ...rolls.map((c) => colourButton(c, () => act(c.record)))));
     }
     const lift = view.choices.find((c) => c.type === "lift" && !c.nothing);
@@ -276,39 +277,39 @@
     if (lift) {
       const key = `${gameId}:${snap.game.row}`;
       if (pickedKey !== key) { picked = new Set(); pickedKey = key; }
-      parts.push(el("div", { class: "choice-group" }, "Tap the blocks the crane lifted on the building site, then ✓."));
+      parts.push(el("div", { class: "choice-group" }, t("Tap the blocks the crane lifted on the building site, then ✓.")));
       parts.push(el("div", { class: "row" },
         el("button", { id: "sas-lift", class: "big", disabled: unlocked && picked.size ? null : "",
           onclick: () => act({ type: "lift", player: lift.player, blocks: [...picked] }) }, `✓ ${picked.size ? [...picked].join(" ") : ""}`),
-        el("button", { id: "sas-nothing", class: "big secondary", disabled: unlocked ? null : "", title: "the crane hooked nothing",
-          onclick: () => act(nothing.record) }, "✗ nothing")));
+        el("button", { id: "sas-nothing", class: "big secondary", disabled: unlocked ? null : "", title: t("the crane hooked nothing"),
+          onclick: () => act(nothing.record) }, `✗ ${t("nothing")}`)));
     }
     const piles = view.choices.filter((x) => x.type === "pile");
     const measures = view.choices.filter((x) => x.type === "measure");
     if (piles.length || view.choices.some((x) => x.type === "stop" || x.type === "fall")) {
       parts.push(el("p", { class: "choice-group sas-tapped", id: "sas-tapped-pile" },
-        "The camera looks from above: it cannot see which block goes on a tower, a stop or a fall. Tap them here."));
+        t("The camera looks from above: it cannot see which block goes on a tower, a stop or a fall. Tap them here.")));
     }
     if (measures.some((c) => view.build === "tower" || c.of === "remaining")) {
       parts.push(el("p", { class: "choice-group sas-tapped", id: "sas-tapped-height" },
-        "The camera cannot see a tower's height from above. Measure it and type it here."));
+        t("The camera cannot see a tower's height from above. Measure it and type it here.")));
     }
     for (const c of piles) {
       parts.push(colourButton({ colour: c.block, hex: c.hex }, () => act(c.record), c.block));
     }
     for (const c of view.choices.filter((x) => x.type === "stop")) {
       parts.push(el("button", { class: "big secondary", disabled: unlocked ? null : "", onclick: () => act(c.record),
-        title: "the next block cannot be placed: stop building" }, "stop"));
+        title: t("the next block cannot be placed: stop building") }, t("stop")));
     }
     for (const c of view.choices.filter((x) => x.type === "fall")) {
       parts.push(el("button", { class: "big secondary sas-fall", "data-player": c.player, disabled: unlocked ? null : "",
-        onclick: () => { if (confirm(`${c.player}'s tower fell over?`)) act(c.record); } }, icon("fall", 32), ` ${c.player}`));
+        onclick: () => { if (confirm(t("{player}'s tower fell over?", { player: c.player }))) act(c.record); } }, icon("fall", 32), ` ${c.player}`));
     }
     for (const c of measures) {
       const input = el("input", { type: "number", min: "1", step: "0.1", value: String(c.computed_mm), class: "sas-mm",
-        "aria-label": `${c.of === "remaining" ? "the remaining tower" : c.player} in mm`, disabled: unlocked ? null : "" });
+        "aria-label": c.of === "remaining" ? t("the remaining tower in mm") : t("{player} in mm", { player: c.player }), disabled: unlocked ? null : "" });
       parts.push(el("div", { class: "sas-measure", "data-player": c.player },
-        icon("ruler", 36), el("span", {}, c.of === "remaining" ? "the blocks left" : c.player), input, el("span", {}, "mm"),
+        icon("ruler", 36), el("span", {}, c.of === "remaining" ? t("the blocks left") : c.player), input, el("span", {}, t("mm")),
         el("button", { class: "big", disabled: unlocked ? null : "",
           onclick: () => act({ type: "measure", player: c.player, mm: Number(input.value), ...(c.of === "remaining" ? { of: "remaining" } : {}) }) }, "✓")));
     }
@@ -342,7 +343,7 @@
     drawBuilds(all);
     $("sas-players").replaceChildren(...view.players.map((p) => el("button", {
       class: `sas-player${p.on_turn ? " on-turn" : ""}${p.winner ? " winner" : ""}`, "data-player": p.name,
-      title: "tap: another picture", onclick: () => nextPicture(p.name),
+      title: t("tap: another picture"), onclick: () => nextPicture(p.name),
     }, pic(all[p.name]), el("span", { class: "sas-player-name" }, p.name),
     el("span", { class: "sas-count" }, ...p.blocks.map((b) => el("i", { class: "sas-mini", style: `background:${b.hex}`, title: b.id }))))));
     renderEntry();
@@ -355,14 +356,14 @@
   function lookInputs(names) {
     $("new-sas-looks").replaceChildren(...names.map((n, i) => el("div", {},
       el("span", { class: "deal-name" }, `${n}:`),
-      el("select", { "data-player": n, "aria-label": `${n}'s picture` }, ...PICTURES.map((p, k) => el("option", { value: p, selected: k === i % PICTURES.length ? "" : null }, p))))));
+      el("select", { "data-player": n, "aria-label": t("{name}'s picture", { name: n }) }, ...PICTURES.map((p, k) => el("option", { value: p, selected: k === i % PICTURES.length ? "" : null }, p))))));
   }
 
   GAMES["stein-auf-stein"] = {
     title: "Stein auf Stein",
     render: renderSteinAufStein,
     newGame: {
-      help: "Names in clockwise order: 2 to 4 children, or one for the solo builder. Pick the variant and each child's picture.",
+      help: N_("Names in clockwise order: 2 to 4 children, or one for the solo builder. Pick the variant and each child's picture."),
       min: 1,
       max: 4,
       reset() { $("new-sas-variant").value = "basic"; },

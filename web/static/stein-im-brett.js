@@ -8,6 +8,7 @@
   const COLOURS = ["red", "yellow", "green", "blue", "white", "black"];
   const COLOUR_NAMES = new Set(COLOURS);
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+  const colour = colourWord;  // in the page's language (the record keeps "red")
 
   // The turn being composed on this tablet: reset whenever the game moves on.
   let entry = { key: null, stones: [], field: null };
@@ -22,7 +23,7 @@
   const hexOf = (c) => (view && view.colours[c] ? view.colours[c].hex : "#888888");
 
   function swatch(c) {
-    return el("span", { class: `swatch sw-${c}`, style: `background:${hexOf(c)}`, title: c });
+    return el("span", { class: `swatch sw-${c}`, style: `background:${hexOf(c)}`, title: colour(c) });
   }
 
   function hexPoints(x, y, r) {
@@ -77,14 +78,15 @@
       if (seenNew) {
         g.classList.add("camera-new");
         g.append(svg("circle", { class: "stone seen-new", cx: x, cy: y + 2, r: 22, fill: hexOf(f.seen), "data-colour": f.seen }));
-        g.append(svg("text", { class: "camera-label new", x, y: y + 36, "text-anchor": "middle" }, "new"));
-        g.append(svg("title", {}, `${f.id}: the camera sees a new ${f.seen} stone (recorded with the turn)`));
+        g.append(svg("text", { class: "camera-label new", x, y: y + 36, "text-anchor": "middle" }, t("new")));
+        g.append(svg("title", {}, t("{field}: the camera sees a new {colour} stone (recorded with the turn)", { field: f.id, colour: colour(f.seen) })));
       }
       if (seenOther) {
-        const what = f.seen === "unknown" ? "cannot tell" : `sees ${f.seen}`;
+        const what = f.seen === "unknown" ? t("cannot tell") : t("sees {colour}", { colour: colour(f.seen) });
         g.append(svg("polygon", { class: "camera-mark", points: hexPoints(x, y, R - 5) }));
-        g.append(svg("text", { class: "camera-label", x, y: y + 36, "text-anchor": "middle" }, f.seen === "unknown" ? "cam ?" : `cam: ${f.seen}`));
-        g.append(svg("title", {}, `${f.id}: the record has ${f.stone || "no stone"}, the camera ${what}`));
+        g.append(svg("text", { class: "camera-label", x, y: y + 36, "text-anchor": "middle" }, f.seen === "unknown" ? t("cam ?") : t("cam: {colour}", { colour: colour(f.seen) })));
+        const stone = f.stone ? colour(f.stone) : t("no stone");
+        g.append(svg("title", {}, t("{field}: the record has {stone}, the camera {what}", { field: f.id, stone, what })));
       }
       if (tap.has(f.id) || pending.has(f.id)) g.addEventListener("click", () => tapField(f.id));
       root.append(g);
@@ -148,14 +150,15 @@
     $("sib-entry").hidden = !choice;
     if (!choice) return;
     const n = entry.stones.length;
-    const help = !unlocked ? "Unlock to enter the turn."
-      : n >= choice.stones ? `All ${choice.stones} chosen: enter the turn (or tap a stone to take it back).`
-        : entry.field ? `${entry.field}: which colour? (stone ${n + 1} of ${choice.stones})`
-          : `Tap a free field on the board, then its colour (stone ${n + 1} of ${choice.stones}).`;
+    const of = { k: n + 1, n: choice.stones, field: entry.field };
+    const help = !unlocked ? t("Unlock to enter the turn.")
+      : n >= choice.stones ? t("All {n} chosen: enter the turn (or tap a stone to take it back).", of)
+        : entry.field ? t("{field}: which colour? (stone {k} of {n})", of)
+          : t("Tap a free field on the board, then its colour (stone {k} of {n}).", of);
     $("sib-entry-help").textContent = help;
     $("sib-pending").replaceChildren(...entry.stones.map(([f, c], i) => el("li", {},
-      swatch(c), ` ${cap(c)} on ${f} `,
-      el("button", { class: "remove", title: `take the ${c} stone off ${f}`, "aria-label": `remove ${c} on ${f}`,
+      swatch(c), ` ${t("{colour} on {field}", { colour: cap(colour(c)), field: f })} `,
+      el("button", { class: "remove", title: t("take the {colour} stone off {field}", { colour: colour(c), field: f }), "aria-label": t("remove {colour} on {field}", { colour: colour(c), field: f }),
         onclick: () => { entry.stones.splice(i, 1); renderBoardAndEntry(); } }, "✕"))));
     const used = {};
     for (const [, c] of entry.stones) used[c] = (used[c] || 0) + 1;
@@ -164,9 +167,9 @@
       return el("button", {
         class: "big colour", "data-colour": c, style: `background:${hexOf(c)};color:${ink(hexOf(c))}`,
         disabled: !unlocked || !entry.field || left <= 0 ? "" : null, onclick: () => pickColour(c),
-      }, `${cap(c)} · ${left}`);
+      }, `${cap(colour(c))} · ${left}`);
     }));
-    $("sib-enter").textContent = `Enter turn (${n} of ${choice.stones})`;
+    $("sib-enter").textContent = t("Enter turn ({k} of {n})", { k: n, n: choice.stones });
     $("sib-enter").disabled = !unlocked || n === 0;
     $("sib-clear").disabled = !unlocked || (n === 0 && !entry.field);
   }
@@ -193,10 +196,10 @@
     $("sib-board-caption").hidden = !was;
     if (was) {
       // what comes next: a turn to tap in, the PIN first, or nothing (the game is over)
-      const next = !choice ? "" : unlocked ? " Tap a field to enter the next turn." : " Unlock to enter the next turn.";
+      const next = !choice ? "" : unlocked ? ` ${t("Tap a field to enter the next turn.")}` : ` ${t("Unlock to enter the next turn.")}`;
       $("sib-board-caption").textContent = view.awaiting
-        ? `The board is empty: this is round ${last.round} as it was scored (ringed stones scored).${next}`
-        : `The game is over: round ${last.round} as it was scored (ringed stones scored).`;
+        ? t("The board is empty: this is round {round} as it was scored (ringed stones scored).", { round: last.round }) + next
+        : t("The game is over: round {round} as it was scored (ringed stones scored).", { round: last.round });
     }
     renderEntry();
   }
@@ -218,9 +221,10 @@
       if (entry.field && !free.has(entry.field)) entry.field = null;
     }
     const starter = view.players.find((p) => p.starts);
-    showWhere(s.game.title, `round ${view.round} of ${view.rounds}`);
+    showWhere(s.game.title, t("round {round} of {rounds}", { round: view.round, rounds: view.rounds }));
     showAwaiting(view.awaiting_text, view.awaiting && view.awaiting.player);
-    $("sib-round").textContent = `Round ${view.round} of ${view.rounds}` + (starter ? ` · ${starter.name} starts` : "");
+    $("sib-round").textContent = t("Round {round} of {rounds}", { round: view.round, rounds: view.rounds })
+      + (starter ? ` · ${t("{name} starts", { name: starter.name })}` : "");
     renderBoardAndEntry();
     renderFacts(s);
     renderChoices();
@@ -236,24 +240,26 @@
     const free = view.board.filter((f) => !f.stone).length;
     const aw = view.awaiting;
     const facts = [
-      ["On turn", aw && aw.action === "place" ? `${aw.player} (${aw.stones} stone${aw.stones === 1 ? "" : "s"})` : "—"],
-      ["Free fields", String(free)],
-      ["In the bag", String(Object.values(view.bag).reduce((a, b) => a + b, 0))],
+      [t("On turn"), aw && aw.action === "place" ? tn("{player} ({n} stone)", "{player} ({n} stones)", aw.stones, { player: aw.player }) : "—"],
+      [t("Free fields"), String(free)],
+      [t("In the bag"), String(Object.values(view.bag).reduce((a, b) => a + b, 0))],
     ];
-    $("sib-board-facts").replaceChildren(...facts.map(([k, v]) => el("span", {}, `${k}: `, el("b", {}, v))),
-      el("span", { class: "legend" }, el("span", { class: "legend-ring" }), " would score now"));
+    $("sib-board-facts").replaceChildren(...facts.map(([k, v]) => el("span", {}, t("{label}: ", { label: k }), el("b", {}, v))),
+      el("span", { class: "legend" }, el("span", { class: "legend-ring" }), ` ${t("would score now")}`));
     const known = (f) => f.seen !== null && f.seen !== undefined;
     const fresh = view.board.filter((f) => known(f) && !f.stone && !f.set_aside && COLOUR_NAMES.has(f.seen));
     const differs = view.board.filter((f) => known(f) && !fresh.includes(f) && f.seen !== (f.stone || "empty"));
     const lines = [];
     if (fresh.length) {
-      const of = aw && aw.action === "place" ? ` (${fresh.length} of ${aw.stones})` : "";
-      lines.push(el("div", { class: "camera-new-line" }, el("b", {}, `The camera sees new stones${of}: `),
-        fresh.map((f) => `${f.seen} on ${f.id}`).join(", ")));
+      const seen = aw && aw.action === "place" ? t("The camera sees new stones ({k} of {n}): ", { k: fresh.length, n: aw.stones })
+        : t("The camera sees new stones: ");
+      lines.push(el("div", { class: "camera-new-line" }, el("b", {}, seen),
+        fresh.map((f) => t("{colour} on {field}", { colour: colour(f.seen), field: f.id })).join(", ")));
     }
     if (differs.length) {
-      lines.push(el("div", {}, el("b", {}, "The camera sees otherwise: "), differs.map((f) =>
-        `${f.id} ${f.seen === "unknown" ? "unclear" : f.seen} (recorded ${f.stone || "empty"})`).join(", ")));
+      const unclear = t("unclear"), empty = t("empty");
+      lines.push(el("div", {}, el("b", {}, t("The camera sees otherwise: ")), differs.map((f) =>
+        t("{field} {seen} (recorded {stone})", { field: f.id, seen: f.seen === "unknown" ? unclear : colour(f.seen), stone: f.stone ? colour(f.stone) : empty })).join(", ")));
     }
     $("sib-camera").hidden = !lines.length;
     $("sib-camera").replaceChildren(...lines);
@@ -262,16 +268,16 @@
   function renderChoices() {
     const box = $("sib-choices");
     const aw = view.awaiting;
-    $("sib-act-title").textContent = !aw ? "Game over" : aw.action === "draw" ? "Who starts?" : `${aw.player} places ${aw.stones}`;
+    $("sib-act-title").textContent = !aw ? t("Game over") : aw.action === "draw" ? t("Who starts?") : t("{player} places {n}", { player: aw.player, n: aw.stones });
     const draws = view.choices.filter((c) => c.type === "draw");
-    box.replaceChildren(...(draws.length ? [el("div", { class: "choice-group" }, "Draw one stone from the bag and tap its colour:")] : []),
+    box.replaceChildren(...(draws.length ? [el("div", { class: "choice-group" }, t("Draw one stone from the bag and tap its colour:"))] : []),
       ...draws.map((c) => el("button", {
         class: "big colour", "data-colour": c.record.colour, style: `background:${c.colour};color:${ink(c.colour)}`,
         disabled: unlocked ? null : "", onclick: () => act(c.record),
       }, c.label)));
     if (!aw) {
       const winners = view.players.filter((p) => p.winner).map((p) => p.name);
-      box.append(el("div", { class: "choice-group" }, `Game over: ${winners.join(" & ")} won.`));
+      box.append(el("div", { class: "choice-group" }, tn("Game over: {names} won.", "Game over: {names} won.", winners.length, { names: winners.join(" & ") })));
     }
     $("sib-lock").hidden = unlocked;
     $("sib-undo").disabled = !unlocked;
@@ -285,52 +291,52 @@
   };
 
   function adviceText(a) {
-    const pairs = a.together.map(([p, q]) => `${colourAt(p, a)} together on ${p}–${q}`).join("; ");
+    const pairs = a.together.map(([p, q]) => t("{colour} together on {from}–{to}", { colour: colour(colourAt(p, a)), from: p, to: q })).join("; ");
     // only the stones that would go elsewhere: "green on b1 rather than a1"
     const key = ([f, c]) => `${f}:${c}`;
     const was = new Set(a.placed.map(key)), now = new Set(a.instead.map(key));
-    const to = a.instead.filter((s) => !was.has(key(s))).map(([f, c]) => `${c} on ${f}`);
+    const to = a.instead.filter((s) => !was.has(key(s))).map(([f, c]) => t("{colour} on {field}", { colour: colour(c), field: f }));
     const from = a.placed.filter((s) => !now.has(key(s))).map(([f]) => f);
-    const instead = `${to.join(", ")} rather than ${from.join(", ")}`;
-    const left = a.instead_together ? ` (${a.instead_together} pair${a.instead_together === 1 ? "" : "s"} together)` : " (none together)";
-    return `${a.player} put ${pairs}; instead: ${instead}${left}`;
+    const instead = t("{to} rather than {from}", { to: to.join(", "), from: from.join(", ") });
+    const left = a.instead_together ? tn("({n} pair together)", "({n} pairs together)", a.instead_together) : t("(none together)");
+    return t("{player} put {pairs}; instead: {instead} {left}", { player: a.player, pairs, instead, left });
   }
 
   function renderAdvice() {
     const a = view.advice;
     $("sib-advice").hidden = !a;
     if (!a) return;
-    $("sib-advice").replaceChildren(el("h3", {}, "Advice on the last turn"), el("p", { class: "advice-text" }, adviceText(a)),
-      el("p", { class: "advice-key" }, "On the board: a red bar joins the stones put together; faint stones show where they could have gone."));
+    $("sib-advice").replaceChildren(el("h3", {}, t("Advice on the last turn")), el("p", { class: "advice-text" }, adviceText(a)),
+      el("p", { class: "advice-key" }, t("On the board: a red bar joins the stones put together; faint stones show where they could have gone.")));
   }
 
   function renderPlayers() {
     const rows = view.players.map((p) => el("tr", { class: p.on_turn ? "on-turn" : null },
       el("td", {}, p.name,
-        p.on_turn ? el("span", { class: "badge turn" }, "on turn") : "",
-        p.starts ? el("span", { class: "badge" }, "starts") : "",
-        p.winner ? el("span", { class: "badge chief" }, "winner") : ""),
+        p.on_turn ? el("span", { class: "badge turn" }, t("on turn")) : "",
+        p.starts ? el("span", { class: "badge" }, t("starts")) : "",
+        p.winner ? el("span", { class: "badge chief" }, t("winner")) : ""),
       el("td", {}, ...p.colours.map(swatch)),
       el("td", { class: "discs" }, String(p.round)),
       el("td", { class: "discs" }, String(p.total))));
-    $("sib-players").replaceChildren(el("tr", {}, el("th", {}, "Player"), el("th", {}, "Colours"),
-      el("th", { class: "discs" }, "Round"), el("th", { class: "discs" }, "Total")), ...rows);
+    $("sib-players").replaceChildren(el("tr", {}, el("th", {}, t("Player")), el("th", {}, t("Colours")),
+      el("th", { class: "discs" }, t("Round")), el("th", { class: "discs" }, t("Total"))), ...rows);
   }
 
   function renderBag() {
     $("sib-bag").replaceChildren(...COLOURS.map((c) => {
       const owner = view.colours[c] && view.colours[c].owner;
-      return el("span", { class: "bag-colour", "data-colour": c, title: owner ? `${c}: ${owner}` : `${c}: nobody's` },
+      return el("span", { class: "bag-colour", "data-colour": c, title: owner ? `${colour(c)}: ${owner}` : t("{colour}: nobody's", { colour: colour(c) }) },
         swatch(c), el("b", {}, String(view.bag[c] || 0)), el("small", {}, owner || "—"));
     }));
   }
 
   function renderScores() {
     const names = view.players.map((p) => p.name);
-    const rows = view.scores.map((s) => el("tr", {}, el("td", {}, `Round ${s.round}`),
+    const rows = view.scores.map((s) => el("tr", {}, el("td", {}, t("Round {round}", { round: s.round })),
       ...names.map((n) => el("td", { class: "discs" }, String(s.points[n])))));
     $("sib-scores").replaceChildren(el("tr", {}, el("th", {}, ""), ...names.map((n) => el("th", { class: "discs" }, n))),
-      ...rows, el("tr", { class: "total" }, el("td", {}, "Total"),
+      ...rows, el("tr", { class: "total" }, el("td", {}, t("Total")),
         ...view.players.map((p) => el("td", { class: "discs" }, String(p.total)))));
   }
 
@@ -340,16 +346,16 @@
     if (!last) return;
     const empty = view.board.every((f) => !f.stone);
     $("sib-last").classList.toggle("emphasis", empty);
-    $("sib-last-title").textContent = `Round ${last.round} as it was scored: the ringed stones scored (${last.scored.length})`;
+    $("sib-last-title").textContent = t("Round {round} as it was scored: the ringed stones scored ({n})", { round: last.round, n: last.scored.length });
     drawBoard($("sib-last-board"), last.board, { scored: last.scored });
   }
 
   function renderTurns() {
-    $("sib-turns").replaceChildren(...view.turns.slice().reverse().map((t) => el("li", {},
-      `Round ${t.round} · ${t.player}: `, ...t.stones.flatMap(([f, c], i) => [i ? ", " : "", swatch(c), ` ${f}`]),
-      t.advice ? el("span", { class: "badge took", title: adviceText(t.advice) },
-        `together: ${t.advice.together.map(([p, q]) => `${p}–${q}`).join(", ")}`) : "",
-      t.scored ? el("span", { class: "badge chief" }, "round scored") : "")));
+    $("sib-turns").replaceChildren(...view.turns.slice().reverse().map((turn) => el("li", {},
+      t("Round {round} · {player}: ", { round: turn.round, player: turn.player }), ...turn.stones.flatMap(([f, c], i) => [i ? ", " : "", swatch(c), ` ${f}`]),
+      turn.advice ? el("span", { class: "badge took", title: adviceText(turn.advice) },
+        t("together: {pairs}", { pairs: turn.advice.together.map(([p, q]) => `${p}–${q}`).join(", ") })) : "",
+      turn.scored ? el("span", { class: "badge chief" }, t("round scored")) : "")));
   }
 
   // ---- the new game's colours -----------------------------------------------------------
@@ -359,7 +365,7 @@
     let k = 0;
     $("new-colours").replaceChildren(...names.map((n) => el("div", {}, el("span", { class: "deal-name" }, `${n}:`), ...Array.from({ length: each }, () => {
       const pick = COLOURS[k++ % COLOURS.length];
-      return el("select", { "data-player": n }, ...COLOURS.map((c) => el("option", { value: c, selected: c === pick ? "" : null }, c)));
+      return el("select", { "data-player": n }, ...COLOURS.map((c) => el("option", { value: c, selected: c === pick ? "" : null }, colour(c))));
     }))));
   }
 
@@ -372,7 +378,7 @@
     title: "Stein im Brett",
     render: renderSteinImBrett,
     newGame: {
-      help: "Names in clockwise seating order; 2 to 6 players (2: three colours each, 3: two, 4 to 6: one).",
+      help: N_("Names in clockwise seating order; 2 to 6 players (2: three colours each, 3: two, 4 to 6: one)."),
       min: 2,
       max: 6,
       reset() { $("new-colours").hidden = true; $("new-enter-colours").checked = false; },
