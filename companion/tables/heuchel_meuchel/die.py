@@ -80,11 +80,18 @@ def read_die(
     tray: Tray | None = None,
     neutral: tuple[tuple[float, float, float, float], np.ndarray] | None = None,
     mat_hex: str = "#c9a66b",
-) -> tuple[str | None, tuple[float, float] | None, str]:
+    with_turn: bool = False,
+) -> tuple:
     """The die in the tray of one frame (BGR ``uint8``), the board at ``pose``: (its
     number as text, its centre in board mm, "") or (None, None, why not). ``tray``: the
     layout's tray zone (``tray_of``; None: today's place). ``neutral``: the neutral patch
-    (box in board mm, its linear RGB) to white balance on."""
+    (box in board mm, its linear RGB) to white balance on. ``with_turn``: a fourth item,
+    how the die lies turned (degrees, 0 to 90: a square's turn), None when not read."""
+    got = _read_die(image, pose, tray, neutral, mat_hex)
+    return got if with_turn else got[:3]
+
+
+def _read_die(image, pose, tray, neutral, mat_hex) -> tuple:
     rgb = bgr8_to_linear_rgb(image)
     gains = np.ones(3, np.float32)
     if neutral is not None:
@@ -107,18 +114,18 @@ def read_die(
     near_die = cv2.dilate(body, np.ones((rim, rim), np.uint8)) > 0
     other = not_mat & ~near_die & ~(pips > 0)
     if other.sum() / PPM**2 > HAND_MM2:
-        return None, None, "in a hand"
+        return None, None, "in a hand", None
     contours, _ = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     contours = [c for c in contours if cv2.contourArea(c) / PPM**2 > 0.2 * DIE_MM**2]
     if not contours:
-        return None, None, "not in the tray"
+        return None, None, "not in the tray", None
     if len(contours) > 1:
-        return None, None, "rolling"
+        return None, None, "rolling", None
     c = contours[0]
-    (cx, cy), (w, h), _ = cv2.minAreaRect(c)
+    (cx, cy), (w, h), turn = cv2.minAreaRect(c)
     area = cv2.contourArea(c) / PPM**2
     if max(w, h) / max(min(w, h), 1e-3) > 1.3 or not 0.6 * DIE_MM**2 < area < 1.5 * DIE_MM**2:
-        return None, None, "rolling"
+        return None, None, "rolling", None
     inside = np.zeros_like(body)
     cv2.drawContours(inside, [c], -1, 1, -1)
     inside = cv2.erode(inside, np.ones((3, 3), np.uint8))
@@ -131,8 +138,8 @@ def read_die(
     )
     centre = (box[0] + (cx + 0.5) / PPM, box[1] + (cy + 0.5) / PPM)
     if not 1 <= count <= 6:
-        return None, None, "unreadable"
-    return str(count), centre, ""
+        return None, None, "unreadable", None
+    return str(count), centre, "", float(turn) % 90.0
 
 
 def draw_die(

@@ -47,6 +47,11 @@ def test_the_die_lying_still_in_its_tray_is_read(table, value):
     )
     assert (face, why) == (str(value), "")
     assert np.hypot(centre[0] - at[0], centre[1] - at[1]) < 2.0
+    scene = replace(table.scene, draw=lambda tex, ppm: D.draw_die(tex, ppm, value=value, centre_mm=at, angle_deg=25))  # fmt: skip
+    image = render(scene, np.random.default_rng(value)).image  # the table's rng untouched
+    board, _ = table.camera.reader.read(image)
+    turn = D.read_die(image, board.pose, neutral=table.camera._neutral, with_turn=True)[3]
+    assert min(abs(turn - 25), abs(turn - 65)) < 3  # its turn (either sense), for TrayDie
 
 
 def test_a_rolling_die_or_a_hand_over_the_tray_is_never_read(table):
