@@ -137,10 +137,10 @@ def test_a_throw_after_favours_to_move_again_is_read_as_the_roll():
 
 
 def test_a_die_thrown_to_the_same_face_and_place_but_turned_is_a_throw():
-    # seed 103: Ben threw a 4 that came to rest 0.7 mm from where the last 4 lay; the die
-    # settler saw the same face at the same place (no throw) and the roll was tapped.
-    # Turned by 30 degrees, it was picked up: a throw. Hidden and back as it lay (a hand
-    # passing over it), or turned by a degree or two (the reading's own jitter): no throw.
+    # seed 103: Ben threw a 4 that came to rest 2.4 mm from where Ana's 4 lay, turned by
+    # 5.2 degrees; the die settler saw the same face at the same place (no throw) and the
+    # roll was tapped. Turned so, it was picked up: a throw. Hidden and back as it lay (a
+    # hand passing over it), its turn read within a degree or so: no throw.
     from companion.sensing.vision.blocks import DieSettle
     from companion.tables.heuchel_meuchel.camera import TrayDie
 
@@ -151,13 +151,13 @@ def test_a_die_thrown_to_the_same_face_and_place_but_turned_is_a_throw():
         for k, reading in enumerate(readings):
             told.extend(die.update(reading, start + 0.2 * k))
 
-    lying = ("4", (473.6, 521.1), "", 3.7)
+    lying = ("4", (473.4, 523.4), "", 38.8)  # Ana's 4
     frames([lying] * 3, 0.0)
     assert [d.colour for d in told] == ["4"]
     hidden = (None, None, "in a hand", None)
-    frames([hidden] * 2 + [("4", (473.9, 521.0), "", 5.1)] * 4, 10.0)  # as it lay
+    frames([hidden] * 2 + [("4", (473.6, 523.3), "", 39.9)] * 4, 10.0)  # as it lay
     assert [d.colour for d in told] == ["4"]
-    frames([hidden, (None, None, "rolling", None)] + [("4", (473.1, 520.5), "", 33.7)] * 4, 20.0)
+    frames([hidden, (None, None, "rolling", None)] + [("4", (473.6, 521.1), "", 33.6)] * 4, 20.0)
     assert [d.colour for d in told] == ["4", None, "4"]  # thrown: the referee's roll
-    frames([("4", (473.1, 520.5), "", 33.2)] * 5, 30.0)  # lying on, jittering: nothing
+    frames([("4", (473.6, 521.1), "", 34.5)] * 5, 30.0)  # lying on, jittering: nothing
     assert [d.colour for d in told] == ["4", None, "4"]
