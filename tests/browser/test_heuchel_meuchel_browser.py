@@ -81,6 +81,7 @@ def test_a_whole_turn_tapped_and_seen_and_stacks_stay_hidden(page, live, tmp_pat
     expect(square(page, "c3r7")).to_contain_text("×2")
     expect(square(page, "c2r7")).not_to_contain_text("F3")
     page.set_viewport_size({"width": 1024, "height": 768})
+    page.evaluate("window.scrollTo(0, 0)")  # the page from its top, as a player first sees it
     shot(page, "heuchel-meuchel-1024x768.png", tmp_path)
     page.locator("#hm-choices button", has_text="end the turn").click()
     expect(page.locator("#awaiting")).to_have_text("Ana must move a card or stack")

@@ -14,6 +14,9 @@ Schema, one file per game (see ``layouts/*.toml`` for complete examples)::
     centre_mm = [200.0, 355.0]
     size_mm = [60.0, 18.0]
     colour = "#bdbdbd"
+    [tray]                           # optional: where a die is thrown and read (the
+    centre_mm = [470.0, 500.0]       # Heuchel & Meuchel dice variant), board mm; a table
+    size_mm = [76.0, 110.0]          # puts it where its tray stands (docs/vision.md)
     [[markers]]                      # ArUco DICT_4X4_50, printed upright, black on white
     id = 4
     centre_mm = [30.0, 30.0]
@@ -128,6 +131,14 @@ class NeutralPatch:
 
 
 @dataclass(frozen=True, slots=True)
+class Tray:
+    """Where a die is thrown and read: ``centre_mm`` and ``size_mm`` (w, h), board mm."""
+
+    centre_mm: tuple[float, float]
+    size_mm: tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
 class Decor:
     """A printed or built rectangle the renderer draws (e.g. the scale's beam)."""
 
@@ -153,6 +164,8 @@ class Layout:
     decor: tuple[Decor, ...] = ()
     #: A table of several mats, each with its own markers (empty for a single mat).
     mats: tuple[Layout, ...] = ()
+    #: Where a die is thrown (``[tray]``), None if the layout names none.
+    tray: Tray | None = None
 
     def cell(self, cell_id: str) -> Cell:
         for c in self.cells:
@@ -223,6 +236,7 @@ def parse_layout(data: dict, *, source: str = "layout") -> Layout:
             if n
             else None
         )
+        tray = _tray(data["tray"]) if "tray" in data else None
         wb = data.get("white_balance", "neutral-patch" if neutral else "surface")
         if wb == "neutral-patch" and neutral is None:
             raise ValueError("white_balance is neutral-patch but there is no [neutral] patch")
@@ -241,11 +255,27 @@ def parse_layout(data: dict, *, source: str = "layout") -> Layout:
                 Decor(_pair(d["centre_mm"], "decor"), _pair(d["size_mm"], "decor"), d["colour"])
                 for d in data.get("decor", [])
             ),
+            tray=tray,
         )
     except KeyError as e:
         raise ValueError(f"{source}: missing field {e}") from None
     except (TypeError, ValueError) as e:
         raise ValueError(f"{source}: {e}") from None
+
+
+def _tray(t) -> Tray:
+    """The ``[tray]`` table: a centre and a size of positive width and height (mm)."""
+    if not isinstance(t, dict):
+        raise ValueError("tray: expected a table with centre_mm and size_mm")
+    for key in ("centre_mm", "size_mm"):
+        if key not in t:
+            raise ValueError(f"tray: missing field {key!r} (give centre_mm and size_mm, in mm)")
+    tray = Tray(_pair(t["centre_mm"], "tray centre_mm"), _pair(t["size_mm"], "tray size_mm"))
+    if min(tray.size_mm) <= 0:
+        raise ValueError(
+            f"tray: size_mm must be positive (width, height in mm), got {t['size_mm']!r}"
+        )
+    return tray
 
 
 def _shipped() -> dict[str, bool]:

@@ -48,7 +48,7 @@ from ...referee.service import GameService
 from ..demo_clock import DemoClock
 from .camera import CardCamera, DealReader, ready_deck
 from .cells import BACK, cell_id, parse_cell
-from .die import DIE_MM, TRAY_CENTRE_MM, TRAY_SIZE_MM, draw_die, draw_rolling_die
+from .die import DIE_MM, draw_die, draw_rolling_die
 from .frames import FrameMaker
 
 log = logging.getLogger("companion.demo_heuchel_meuchel")
@@ -86,7 +86,8 @@ class SimulatedCardTable(DemoClock):
 
     ``seed``: everything (deal, choices, scene, noise, hands) comes from it; ``speed`` > 0
     runs in real time (``speed`` times faster), None as fast as possible (tests, bench);
-    ``size_px``: the camera's frame (width, height). Counters: ``frames``, ``read_s`` /
+    ``size_px``: the camera's frame (width, height); ``layout``: the layout's name or file
+    (where the die tray stands: its ``[tray]``). Counters: ``frames``, ``read_s`` /
     ``render_s`` (CPU seconds reading / making frames; ``cheap_frames``: the board
     rendered once per way the cards lie, see ``frames``, else every frame in full),
     ``recorded`` (actions the camera recorded as played), ``asked`` (tapped because the
@@ -108,6 +109,7 @@ class SimulatedCardTable(DemoClock):
         deck_dir: str | Path | None = None,
         cheap_frames: bool = True,
         throw_die: bool = True,
+        layout: str | Path = GAME,
     ) -> None:
         self.service = service
         self.seed = seed
@@ -119,7 +121,7 @@ class SimulatedCardTable(DemoClock):
         self.rng = random.Random(seed)
         self.player = RandomPlayer(seed)
         self.np_rng = np.random.default_rng(seed)
-        self.camera = CardCamera(self.deck)
+        self.camera = CardCamera(self.deck, layout=layout)
         layout = self.camera.layout
         scene = random_scene(layout, self.np_rng, size_px=size_px, hands=0, shadows=0)
         pose = camera_pose(layout.size_mm, size_px, self.np_rng)
@@ -187,7 +189,7 @@ class SimulatedCardTable(DemoClock):
 
     def _lay_die(self, value: int) -> None:
         """The die comes to rest in its tray, ``value`` up, somewhere in it, turned."""
-        (cx, cy), (w, h) = TRAY_CENTRE_MM, TRAY_SIZE_MM
+        (cx, cy), (w, h) = self.camera.tray.centre_mm, self.camera.tray.size_mm
         room_x, room_y = w / 2 - DIE_MM, h / 2 - DIE_MM
         centre = (
             round(cx + self.rng.uniform(-room_x, room_x), 1),
@@ -203,10 +205,10 @@ class SimulatedCardTable(DemoClock):
         state = self.service.game_state
         hand = self._hand("c6r7")
         tray = cv2.perspectiveTransform(
-            np.array([[TRAY_CENTRE_MM]], float), self.scene.board_to_image
+            np.array([[self.camera.tray.centre_mm]], float), self.scene.board_to_image
         )
         self.frame(replace(hand, to_px=(float(tray[0, 0, 0]), float(tray[0, 0, 1]))))
-        (cx, cy), (w, h) = TRAY_CENTRE_MM, TRAY_SIZE_MM
+        (cx, cy), (w, h) = self.camera.tray.centre_mm, self.camera.tray.size_mm
         for _ in range(2):  # tumbling
             path = tuple(
                 (cx + self.rng.uniform(-w / 3, w / 3), cy + self.rng.uniform(-h / 3, h / 3))

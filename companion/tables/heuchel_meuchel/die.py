@@ -1,8 +1,9 @@
 """Heuchel & Meuchel's die (the dice variant) from the camera: a white die with black pips
-thrown into a tray zone on the board's right margin, beside row 7.
+thrown into a tray zone: the layout's ``[tray]`` (``heuchel-meuchel.toml``: on the board's
+right margin, beside row 7; a table puts it where its tray stands, ``docs/vision.md``).
 
-``read_die(image, pose, neutral)``: the tray cut out of the frame straight (the board's
-pose from the card reader), white balanced on the neutral patch; the die is the one
+``read_die(image, pose, tray=..., neutral=...)``: the tray cut out of the frame straight
+(the board's pose from the card reader), white balanced on the neutral patch; the die is the one
 bright, colourless, square blob of a die's size there; its number the dark pips inside
 it. No die (``not in the tray``), something else over the tray (``in a hand``), a blob
 that is no lying die (``rolling``) or pips that make no number (``unreadable``): None,
@@ -22,8 +23,10 @@ import numpy as np
 
 from ...sensing.vision.blocks import BlockReader
 from ...sensing.vision.colour import bgr8_to_linear_rgb, hex_to_linear_rgb
+from ...sensing.vision.layout import Tray
 
-#: The tray zone (board mm): centre and size, on the margin right of column 6.
+#: The tray zone (board mm) of a layout that names none: centre and size, on the margin
+#: right of column 6 (the shipped layout's ``[tray]``).
 TRAY_CENTRE_MM = (470.0, 500.0)
 TRAY_SIZE_MM = (76.0, 110.0)
 DIE_MM = 30.0  # the die's edge (a big die: pips a camera over a metre of board can count)
@@ -50,9 +53,23 @@ PIPS = {
 }
 
 
-def tray_box() -> tuple[float, float, float, float]:
-    """The tray zone as (x0, y0, x1, y1) board mm."""
-    (cx, cy), (w, h) = TRAY_CENTRE_MM, TRAY_SIZE_MM
+def tray_of(layout) -> Tray:
+    """The tray zone of ``layout`` (its ``[tray]``; today's place if it names none). A tray
+    too small for the die to lie in is refused, naming the least size."""
+    tray = getattr(layout, "tray", None) or Tray(TRAY_CENTRE_MM, TRAY_SIZE_MM)
+    least = 2 * DIE_MM
+    if min(tray.size_mm) < least:
+        raise ValueError(
+            f"layout {getattr(layout, 'name', '?')}: the [tray] is {tray.size_mm[0]:g} x"
+            f" {tray.size_mm[1]:g} mm; the die ({DIE_MM:g} mm) needs at least {least:g} x"
+            f" {least:g} mm to be thrown into it"
+        )
+    return tray
+
+
+def tray_box(tray: Tray | None = None) -> tuple[float, float, float, float]:
+    """The tray zone (``tray``, else today's place) as (x0, y0, x1, y1) board mm."""
+    (cx, cy), (w, h) = (tray.centre_mm, tray.size_mm) if tray else (TRAY_CENTRE_MM, TRAY_SIZE_MM)
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
@@ -60,19 +77,28 @@ def read_die(
     image: np.ndarray,
     pose,
     *,
+    tray: Tray | None = None,
     neutral: tuple[tuple[float, float, float, float], np.ndarray] | None = None,
     mat_hex: str = "#c9a66b",
-) -> tuple[str | None, tuple[float, float] | None, str]:
+    with_turn: bool = False,
+) -> tuple:
     """The die in the tray of one frame (BGR ``uint8``), the board at ``pose``: (its
-    number as text, its centre in board mm, "") or (None, None, why not). ``neutral``:
-    the neutral patch (box in board mm, its linear RGB) to white balance on."""
+    number as text, its centre in board mm, "") or (None, None, why not). ``tray``: the
+    layout's tray zone (``tray_of``; None: today's place). ``neutral``: the neutral patch
+    (box in board mm, its linear RGB) to white balance on. ``with_turn``: a fourth item,
+    how the die lies turned (degrees, 0 to 90: a square's turn), None when not read."""
+    got = _read_die(image, pose, tray, neutral, mat_hex)
+    return got if with_turn else got[:3]
+
+
+def _read_die(image, pose, tray, neutral, mat_hex) -> tuple:
     rgb = bgr8_to_linear_rgb(image)
     gains = np.ones(3, np.float32)
     if neutral is not None:
         box, ref = neutral
         seen = np.median(BlockReader._warp(rgb, pose, box, 1.0).reshape(-1, 3), axis=0)
         gains = (ref / np.maximum(seen, 1e-4)).astype(np.float32)
-    box = tray_box()
+    box = tray_box(tray)
     flat = np.clip(BlockReader._warp(rgb, pose, box, PPM) * gains, 0, 1)
     lab = cv2.cvtColor(flat.astype(np.float32), cv2.COLOR_LRGB2Lab)
     light, chroma = lab[..., 0], np.hypot(lab[..., 1], lab[..., 2])
@@ -88,18 +114,18 @@ def read_die(
     near_die = cv2.dilate(body, np.ones((rim, rim), np.uint8)) > 0
     other = not_mat & ~near_die & ~(pips > 0)
     if other.sum() / PPM**2 > HAND_MM2:
-        return None, None, "in a hand"
+        return None, None, "in a hand", None
     contours, _ = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     contours = [c for c in contours if cv2.contourArea(c) / PPM**2 > 0.2 * DIE_MM**2]
     if not contours:
-        return None, None, "not in the tray"
+        return None, None, "not in the tray", None
     if len(contours) > 1:
-        return None, None, "rolling"
+        return None, None, "rolling", None
     c = contours[0]
-    (cx, cy), (w, h), _ = cv2.minAreaRect(c)
+    (cx, cy), (w, h), turn = cv2.minAreaRect(c)
     area = cv2.contourArea(c) / PPM**2
     if max(w, h) / max(min(w, h), 1e-3) > 1.3 or not 0.6 * DIE_MM**2 < area < 1.5 * DIE_MM**2:
-        return None, None, "rolling"
+        return None, None, "rolling", None
     inside = np.zeros_like(body)
     cv2.drawContours(inside, [c], -1, 1, -1)
     inside = cv2.erode(inside, np.ones((3, 3), np.uint8))
@@ -112,8 +138,8 @@ def read_die(
     )
     centre = (box[0] + (cx + 0.5) / PPM, box[1] + (cy + 0.5) / PPM)
     if not 1 <= count <= 6:
-        return None, None, "unreadable"
-    return str(count), centre, ""
+        return None, None, "unreadable", None
+    return str(count), centre, "", float(turn) % 90.0
 
 
 def draw_die(

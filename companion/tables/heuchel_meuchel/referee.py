@@ -18,8 +18,9 @@ and the record disagree, and no square the camera sees as it was; the search sta
 - a sequence that needs a roll of the die not yet recorded: the tablet is asked which
   number, the ones that fit offered. The camera reads the die in its tray (``DieSeen``):
   a number, once the die was seen moving and lies still again, is the roll of the player
-  on turn while a roll is due; the die as it lies when first seen is no throw, a rolling
-  die is never read, and tapping stays the fallback;
+  on turn while a roll is legal (due, or after favours to move again); the die as it
+  lies when first seen is no throw, a rolling die is never read, and tapping stays the
+  fallback;
 - none: the table shows something the rules refuse (a jump onto an occupied square, a
   card above its goal, a favour from a higher rank, a stack re-ordered or split). Once
   the view has stood still for ``WARN_AFTER_S`` seconds a red warning says what to put
@@ -47,7 +48,7 @@ from ...games.heuchel_meuchel.actions import Action, Discard, End, Move, Roll, S
 from ...games.heuchel_meuchel.engine import start_game
 from ...games.heuchel_meuchel.names import CARDS, card_name
 from ...games.heuchel_meuchel.record import to_record
-from ...games.heuchel_meuchel.state import FAVOURS, ROLL, GameState
+from ...games.heuchel_meuchel.state import FAVOURS, GameState
 from ...games.heuchel_meuchel.summary import describe
 from ...sensing.observations import BoardLost, CellsChanged, DieSeen, Observation
 from .camera import DealReader
@@ -195,6 +196,8 @@ class HeuchelMeuchelCamera:
     _deal_done: bool = False  # the deal was read whole: what follows is the game
     _die_moved: bool = False  # the die was seen moving since its last face was used
     _die_face: str | None = None  # the face of a throw, not yet recorded as a roll
+    #: the view when the record last changed (``after_change``): what a confirm accepts
+    _view_at_record: dict[str, str] = field(default_factory=dict)
 
     # -- entry points ----------------------------------------------------------------
 
@@ -237,10 +240,12 @@ class HeuchelMeuchelCamera:
         return self._judge(state)
 
     def _roll_from_die(self, state: GameState) -> Reaction | None:
-        """The die thrown and lying still while a roll is due: that roll, recorded."""
+        """The die thrown and lying still while a roll is legal: that roll, recorded. A
+        roll is due at the start of a turn, and may follow favours (to move again: the
+        demo's seed 101 threw twice so, and the camera's reading was dropped)."""
         face = self._die_face
         t = state.turn
-        if face is None or t is None or t.stage != ROLL or state.finished:
+        if face is None or t is None or state.finished:
             return None
         value = int(face) if face.isdigit() else 0
         roll = Roll(state.players[t.player], value)
@@ -251,6 +256,7 @@ class HeuchelMeuchelCamera:
 
     def after_change(self, state: GameState) -> Reaction:
         """Look again after an action was accepted (from the camera or the tablet)."""
+        self._view_at_record = dict(self.view)
         return self._judge(state)
 
     def tick(self, t_mono: float, state: GameState) -> Reaction:
@@ -270,18 +276,30 @@ class HeuchelMeuchelCamera:
     def undone(self, state: GameState) -> Reaction:
         """Actions were undone: the table still shows them; wait until it is put back."""
         self._held = dict(self.view)
+        self._view_at_record = dict(self.view)
         self._proposed = None
         return self._judge(state)
 
     def accept_table(self, state: GameState) -> Reaction:
         """The players confirm the table as it is: where the camera reads otherwise than
-        the record, its reading is accepted until that square changes again."""
+        the record, its reading is accepted until that square changes again. Where some
+        of those squares read so already when the record last changed and others changed
+        since, only the former are accepted: the latter are a move, judged as usual."""
         exp = expected(state)
         self._held = None
-        for c, label in exp.items():
-            seen = self.view.get(c, UNKNOWN)
-            if seen not in (UNKNOWN, label):
-                self._accepted[c] = seen
+        differ = {
+            c: seen
+            for c, label in exp.items()
+            if (seen := self.view.get(c, UNKNOWN)) not in (UNKNOWN, label)
+        }
+        stale = {c: v for c, v in differ.items() if self._view_at_record.get(c) == v}
+        if stale and len(stale) < len(differ):
+            # squares the camera saw so when the record last changed (a move entered on
+            # the tablet that the camera never saw, say) are what the players confirm; a
+            # square that changed since is a move made after that, judged as usual (in
+            # the demo, seed 134, confirming every square swallowed Ben's move whole)
+            differ = stale
+        self._accepted.update(differ)
         return self._judge(state)
 
     # -- the deal ---------------------------------------------------------------------

@@ -47,6 +47,11 @@ def test_the_die_lying_still_in_its_tray_is_read(table, value):
     )
     assert (face, why) == (str(value), "")
     assert np.hypot(centre[0] - at[0], centre[1] - at[1]) < 2.0
+    scene = replace(table.scene, draw=lambda tex, ppm: D.draw_die(tex, ppm, value=value, centre_mm=at, angle_deg=25))  # fmt: skip
+    image = render(scene, np.random.default_rng(value)).image  # the table's rng untouched
+    board, _ = table.camera.reader.read(image)
+    turn = D.read_die(image, board.pose, neutral=table.camera._neutral, with_turn=True)[3]
+    assert min(abs(turn - 25), abs(turn - 65)) < 3  # its turn (either sense), for TrayDie
 
 
 def test_a_rolling_die_or_a_hand_over_the_tray_is_never_read(table):
@@ -138,3 +143,66 @@ def test_an_arm_over_the_whole_tray_is_no_throw_but_the_die_picked_up_and_thrown
     for t, reading in enumerate(frames, start=20):
         told += settle_die(settle, reading, float(t))
     assert [d.colour for d in told] == ["3", None, "6"]
+
+
+# -- where the tray stands: the layout's [tray] -------------------------------------------
+
+MOVED = (470.0, 250.0)  # the right margin beside row 11 instead of row 7
+
+
+def _layout_file(tmp_path, tray: str):
+    """The shipped layout with its ``[tray]`` table replaced by ``tray`` (TOML text)."""
+    from importlib import resources
+
+    text = (
+        resources.files("companion.sensing.vision") / "layouts" / "heuchel-meuchel.toml"
+    ).read_text(encoding="utf-8")
+    head, rest = text.split("[tray]\n", 1)
+    rest = rest.split("\n\n", 1)[1]  # the shipped tray's two lines dropped
+    path = tmp_path / "my-table.toml"
+    path.write_text(head + tray + "\n" + rest, encoding="utf-8")
+    return path
+
+
+def test_the_shipped_layout_names_the_tray_where_it_always_was():
+    from companion.sensing.vision.layout import load_layout
+
+    tray = D.tray_of(load_layout(LAYOUT))
+    assert (tray.centre_mm, tray.size_mm) == (D.TRAY_CENTRE_MM, D.TRAY_SIZE_MM)
+    assert D.tray_box(tray) == D.tray_box() == (432.0, 445.0, 508.0, 555.0)
+
+
+def test_a_table_puts_the_tray_where_it_stands_and_the_die_is_read_there(table, tmp_path):
+    from companion.tables.heuchel_meuchel.camera import CardCamera
+
+    path = _layout_file(tmp_path, f"[tray]\ncentre_mm = [{MOVED[0]}, {MOVED[1]}]\nsize_mm = 80\n")
+    cam = CardCamera(table.deck, layout=path)
+    assert (cam.tray.centre_mm, cam.tray.size_mm) == (MOVED, (80.0, 80.0))
+    draw = lambda tex, ppm: D.draw_die(tex, ppm, value=3, centre_mm=MOVED, angle_deg=10)  # noqa: E731
+    scene = replace(table.scene, draw=draw)
+    image = render(scene, table.np_rng).image
+    board, _ = table.camera.reader.read(image)
+    face, centre, why = D.read_die(image, board.pose, tray=cam.tray, neutral=cam._neutral)
+    assert (face, why) == ("3", "")
+    assert np.hypot(centre[0] - MOVED[0], centre[1] - MOVED[1]) < 2.0
+    # the old place is empty now: nothing is read there
+    assert D.read_die(image, board.pose, neutral=cam._neutral)[2] == "not in the tray"
+
+
+@pytest.mark.parametrize(
+    ("tray", "message"),
+    [
+        ("[tray]\ncentre_mm = [470, 250]\nsize_mm = [0, 80]\n", "tray: size_mm must be positive"),
+        ("[tray]\nsize_mm = [80, 80]\n", "tray: missing field 'centre_mm'"),
+        (
+            "[tray]\ncentre_mm = [470, 250]\nsize_mm = [40, 80]\n",
+            "the \\[tray\\] is 40 x 80 mm; .* needs at least 60 x 60 mm",
+        ),
+    ],
+)
+def test_a_tray_that_cannot_be_is_refused_with_what_is_allowed(table, tmp_path, tray, message):
+    from companion.tables.heuchel_meuchel.camera import CardCamera
+
+    path = _layout_file(tmp_path, tray)
+    with pytest.raises(ValueError, match=message):
+        CardCamera(table.deck, layout=path)
