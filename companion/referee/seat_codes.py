@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import secrets
 from pathlib import Path
+
+from .state_files import write_json_whole
 
 log = logging.getLogger("companion.referee")
 
@@ -64,15 +65,9 @@ def save(state_dir: Path, game_id: str, codes: dict[str, str]) -> str | None:
     """Keep ``codes`` ({code: player}) of the game ``game_id``; the reason in words if the
     state directory cannot be written (the codes then hold until the companion restarts)."""
     path = Path(state_dir) / FILE_NAME
-    tmp = path.with_name(path.name + ".tmp")
     data = {"format": FORMAT, "game": game_id, "codes": codes}
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, sort_keys=True)
-            f.flush()
-            os.fsync(f.fileno())
-        tmp.replace(path)
+        write_json_whole(path, data, mode=0o600, sort_keys=True)
     except OSError as e:
         why = f"cannot write {path} ({e.strerror or e}): the seat codes hold until a restart"
         log.warning("%s", why)

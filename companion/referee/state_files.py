@@ -10,6 +10,7 @@ not be read, moved there whole and stamped with the time; nothing is ever delete
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import secrets
@@ -24,6 +25,22 @@ from ..journal import storage_error
 GAME_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{6}")
 JOURNAL_NAME = re.compile(GAME_ID.pattern + r"\.journal")
 SQLITE_SIDE_FILES = ("-wal", "-shm")
+
+
+def write_json_whole(
+    path: Path, data: object, *, mode: int = 0o644, sort_keys: bool = False
+) -> None:
+    """Replace ``path`` whole with ``data`` as JSON (write a ``.tmp`` beside it, fsync,
+    rename), so a crash leaves the old file or the new one, never half of one. The file
+    gets ``mode`` (0o600 for secrets); keys stay in their order unless ``sort_keys``.
+    ``OSError`` when the directory takes no write."""
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1, sort_keys=sort_keys, ensure_ascii=False)
+        f.flush()
+        os.fsync(f.fileno())
+    tmp.replace(path)
 
 
 def probe_writable(games: Path) -> StorageError | None:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 from pathlib import Path
 from typing import Any
+
+from ...referee.state_files import write_json_whole
 
 log = logging.getLogger("companion.referee")
 
@@ -93,13 +94,8 @@ def save(state_dir: Path, game_id: str, looks: dict[str, dict[str, str]]) -> str
     games = {g: v for g, v in _read(path).items() if g != game_id}
     games = dict(list(games.items())[-(KEEP_GAMES - 1) :]) if KEEP_GAMES > 1 else {}
     games[game_id] = looks
-    tmp = path.with_name(path.name + ".tmp")
     try:
-        with tmp.open("w", encoding="utf-8") as f:
-            json.dump({"format": FORMAT, "games": games}, f, indent=1, ensure_ascii=False)
-            f.flush()
-            os.fsync(f.fileno())
-        tmp.replace(path)
+        write_json_whole(path, {"format": FORMAT, "games": games})
     except OSError as e:
         why = f"cannot write {path} ({e.strerror or e}): the pictures hold until a restart"
         log.warning("%s", why)
