@@ -274,18 +274,10 @@ class CameraLoop:
 
     def _own_pipeline(self):
         """The game's own camera pipeline (None: the shared cell reader), made once a game."""
-        game = self.service.camera_game()
-        if game is None:
-            self._own = None
-            return None
-        game_id, name, state = game
-        if self._own is None or self._own[0] != game_id:
-            from .tables import TABLES
+        from .tables import own_camera
 
-            table = TABLES.get(name)
-            make = table.camera if table is not None else None
-            self._own = (game_id, make(state, self.decks) if make is not None else None)
-        return self._own[1]
+        self._own = own_camera(self._own, self.service.camera_game(), self.decks)
+        return None if self._own is None else self._own[1]
 
     def stop(self) -> None:
         self._stop.set()

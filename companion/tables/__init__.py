@@ -87,3 +87,19 @@ TABLES: dict[str, Table] = {
         reads_cards=True,
     ),
 }
+
+
+def own_camera(kept: tuple[str, Any] | None, game: tuple[str, str, Any] | None, decks):
+    """The game's own camera pipeline, made once a game: ``kept`` is the last
+    ``(game id, pipeline or None)``; ``game`` is ``(game id, game name, state)`` of the game
+    under way, or None. Returns what to keep now: the same pair while the game is the same,
+    a new one for a new game, None with no game (``CameraLoop`` and the black box's
+    replay both keep theirs this way)."""
+    if game is None:
+        return None
+    game_id, name, state = game
+    if kept is None or kept[0] != game_id:
+        table = TABLES.get(name)
+        make = table.camera if table is not None else None
+        kept = (game_id, make(state, decks) if make is not None else None)
+    return kept
