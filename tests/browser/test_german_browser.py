@@ -25,6 +25,7 @@ from .test_layout_browser import (
     DEAL4,
     SIZES,
     Checks,
+    open_page,
     play_hinkel_stein,
     play_stein_im_brett,
 )
@@ -56,23 +57,10 @@ OVERFLOW = """() => {
 
 
 def open_german(browser, live, size: str):
-    """A tablet of this size on a German table, unlocked with the table PIN."""
+    """A tablet of this size on a German table (its browser English), unlocked with the
+    table PIN."""
     live.app.config["COMPANION_LANG"] = "de"
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("dialog", lambda d: d.accept())
-    page.goto(live.url)
-    status = page.evaluate(
-        """async (pin) => (await fetch("/api/session", {method: "POST",
-             headers: {"Content-Type": "application/json", "X-Companion": "1"},
-             body: JSON.stringify({pin})})).status""",
-        live.pin,
-    )
-    assert status == 200
-    page.reload()
+    context, page, errors = open_page(browser, live, size, locale="en-GB")
     expect(page.locator("#btn-pin")).to_have_text("Sperren")
     return context, page, errors
 

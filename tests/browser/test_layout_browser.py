@@ -77,11 +77,13 @@ MEASURE = """() => {
 }"""
 
 
-def open_page(browser, live, size: str):
-    """A fresh tablet of this size on the live dashboard, unlocked with the table PIN
-    (through the API, so that these tests do not depend on the PIN dialog's design)."""
+def open_page(browser, live, size: str, *, locale: str | None = None):
+    """A fresh tablet of this size on the live dashboard (its browser set to ``locale``
+    if given), unlocked with the table PIN (through the API, so that these tests do not
+    depend on the PIN dialog's design)."""
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
+    extra = {"locale": locale} if locale else {}
+    context = browser.new_context(viewport={"width": width, "height": height}, **extra)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
