@@ -13,7 +13,7 @@ action type).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...errors import MalformedRecord
@@ -41,6 +41,7 @@ from ...games.hilo.names import (
 from ...games.hilo.scoring import score_layout
 from ...games.hilo.state import EMPTY, GameState
 from ...games.hilo.summary import describe
+from ...i18n.message import Msg, and_list, msg, nmsg
 from .seen import camera_slot, layout_for
 
 #: The camera layout of a two-player game (``camera_layout_for`` names the others).
@@ -118,31 +119,51 @@ def kingdom(state: GameState, seat: int, seen: Mapping[str, tuple] | None = None
     }
 
 
-_DOING = {
-    UPTURN: "Turn over the draw pile's top card as the discard pile",
-    SETUP: "{who}: turn over one starting card each",
-    REDRAW: "{p}: the Magician goes back into the draw pile; put a new card face up in its place",
-    TURN: "{p}: take the discard pile's top card, or draw a card",
-    DECIDE: "{p}: put the drawn card into the layout, or discard it and turn a card over",
-    SPELL: "{p}'s Magician casts its spell: exchange a card with another player's layout",
-    UNCOVER: "The game is over: {who}, uncover your face-down cards",
+_DOING: dict[str, Callable[[str, list[str]], Msg]] = {
+    UPTURN: lambda p, who: msg("Turn over the draw pile's top card as the discard pile"),
+    SETUP: lambda p, who: msg("{who}: turn over one starting card each", who=and_list(who)),
+    REDRAW: lambda p, who: msg(
+        "{p}: the Magician goes back into the draw pile; put a new card face up in its place",
+        p=p,
+    ),
+    TURN: lambda p, who: msg("{p}: take the discard pile's top card, or draw a card", p=p),
+    DECIDE: lambda p, who: msg(
+        "{p}: put the drawn card into the layout, or discard it and turn a card over", p=p
+    ),
+    SPELL: lambda p, who: msg(
+        "{p}'s Magician casts its spell: exchange a card with another player's layout", p=p
+    ),
+    UNCOVER: lambda p, who: nmsg(
+        "The game is over: {who}, uncover your face-down cards",
+        "The game is over: {who}, uncover your face-down cards",
+        len(who),
+        who=and_list(who),
+    ),
 }
 
 
-def awaiting_text(state: GameState) -> str:
-    """Who must act now and what he may do, in a sentence for the top of the screen."""
+def awaiting_text(state: GameState) -> Msg:
+    """Who must act now and what he may do, in a sentence for the top of the screen
+    (a message, said in each page's language)."""
     if state.finished:
         best = max(state.scores or (0,))
-        return f"Game over: {' & '.join(state.winners)} won with {best} Sterntaler"
+        return nmsg(
+            "Game over: {winners} won with {best} Sterntaler",
+            "Game over: {winners} won with {best} Sterntaler",
+            best,
+            winners=and_list(state.winners),
+            best=best,
+        )
     p = state.players[state.current]
     if state.phase == REVEAL:
-        why = "for the Phoenix" if state.because == BECAUSE_PHOENIX else "after discarding"
-        return f"{p}: turn over one face-down card ({why})"
+        if state.because == BECAUSE_PHOENIX:
+            return msg("{p}: turn over one face-down card (for the Phoenix)", p=p)
+        return msg("{p}: turn over one face-down card (after discarding)", p=p)
     if state.phase == SETUP:
-        who = " & ".join(state.players[i] for i in state.setup_left)
+        who = [state.players[i] for i in state.setup_left]
     else:
-        who = " & ".join(state.players[i] for i in q.uncover_owed(state))
-    return _DOING[state.phase].format(p=p, who=who)
+        who = [state.players[i] for i in q.uncover_owed(state)]
+    return _DOING[state.phase](p, who)
 
 
 def choices(state: GameState) -> list[dict[str, Any]]:
@@ -168,7 +189,7 @@ def choices(state: GameState) -> list[dict[str, Any]]:
             {
                 "type": "upturn",
                 "player": None,
-                "label": "Discard pile's first card",
+                "label": msg("Discard pile's first card"),
                 "cards": from_pile,
             }
         )
@@ -178,31 +199,45 @@ def choices(state: GameState) -> list[dict[str, Any]]:
                 {
                     "type": "reveal",
                     "player": names[s],
-                    "label": f"{names[s]} starts with",
+                    "label": msg("{who} starts with", who=names[s]),
                     "slots": slots_of(s, state.face_down(s)),
                     "cards": from_layout,
                 }
             )
     elif phase == REDRAW:
-        out.append({"type": "redraw", "player": p, "label": f"{p}'s new card", "cards": from_pile})
+        out.append(
+            {
+                "type": "redraw",
+                "player": p,
+                "label": msg("{who}'s new card", who=p),
+                "cards": from_pile,
+            }
+        )
     elif phase == TURN:
         if state.discard:
             out.append(
                 {
                     "type": "take",
                     "player": p,
-                    "label": f"{p} takes the {state.top}",
+                    "label": msg("{who} takes the {card}", who=p, card=state.top),
                     "slots": slots_of(state.current),
                     "cards": from_layout,
                 }
             )
-        out.append({"type": "draw", "player": p, "label": f"{p} draws", "cards": from_pile})
+        out.append(
+            {
+                "type": "draw",
+                "player": p,
+                "label": msg("{who} draws", who=p),
+                "cards": from_pile,
+            }
+        )
     elif phase == DECIDE:
         out.append(
             {
                 "type": "exchange",
                 "player": p,
-                "label": f"{p} puts the {state.drawn} in",
+                "label": msg("{who} puts the {card} in", who=p, card=state.drawn),
                 "slots": slots_of(state.current),
                 "cards": from_layout,
             }
@@ -211,7 +246,7 @@ def choices(state: GameState) -> list[dict[str, Any]]:
             {
                 "type": "discard",
                 "player": p,
-                "label": f"{p} discards the {state.drawn}",
+                "label": msg("{who} discards the {card}", who=p, card=state.drawn),
                 "record": {"type": "discard", "player": p},
             }
         )
@@ -220,7 +255,7 @@ def choices(state: GameState) -> list[dict[str, Any]]:
             {
                 "type": "reveal",
                 "player": p,
-                "label": f"{p} turns a card over",
+                "label": msg("{who} turns a card over", who=p),
                 "slots": slots_of(state.current, state.face_down(state.current)),
                 "cards": from_layout,
             }
@@ -236,7 +271,7 @@ def choices(state: GameState) -> list[dict[str, Any]]:
             {
                 "type": "spell",
                 "player": p,
-                "label": f"{p}'s Magician's spell",
+                "label": msg("{who}'s Magician's spell", who=p),
                 "slots": slots_of(state.current, own),
                 "targets": targets,
             }
@@ -247,7 +282,7 @@ def choices(state: GameState) -> list[dict[str, Any]]:
                 {
                     "type": "uncover",
                     "player": names[s],
-                    "label": f"{names[s]} uncovers",
+                    "label": msg("{who} uncovers", who=names[s]),
                     "slots": slots_of(s, state.face_down(s)),
                     "cards": from_layout,
                 }
@@ -301,41 +336,87 @@ def view(
     }
 
 
-def undo_hint(action: A.Action, before: GameState, after: GameState) -> str:
+def undo_hint(action: A.Action, before: GameState, after: GameState) -> Msg:
     """What players must do on the table when ``action`` (``before`` -> ``after``) is
-    undone: which cards go back where, face up or face down."""
+    undone: which cards go back where, face up or face down (a message)."""
     match action:
         case A.Upturn(card=c):
-            return f"Put the {c} back face down on top of the draw pile"
+            return msg("Put the {card} back face down on top of the draw pile", card=c)
         case A.Reveal(player=p, slot=s, card=c):
-            return f"Turn {p}'s {c} on {s} face down again"
+            return msg("Turn {who}'s {card} on {slot} face down again", who=p, card=c, slot=s)
         case A.Redraw(player=p, card=c):
-            return f"Put {p}'s new {c} back on top of the draw pile (the Magician stays out)"
+            return msg(
+                "Put {who}'s new {card} back on top of the draw pile (the Magician stays out)",
+                who=p,
+                card=c,
+            )
         case A.Take(player=p, slot=s):
             old = before.layouts[before.seat(p)][SLOTS.index(s)]
-            face = "face up" if old else "face down"
-            return (
-                f"Put the {before.top} from {p}'s {s} back on the discard pile, and the"
-                f" {after.discard[-1] if after.discard else 'card'} from the discard pile back"
-                f" on {s} {face}"
+            gone = after.discard[-1] if after.discard else msg("card")
+            if old:
+                return msg(
+                    "Put the {card} from {who}'s {slot} back on the discard pile, and the"
+                    " {gone} from the discard pile back on {slot} face up",
+                    card=before.top,
+                    who=p,
+                    slot=s,
+                    gone=gone,
+                )
+            return msg(
+                "Put the {card} from {who}'s {slot} back on the discard pile, and the"
+                " {gone} from the discard pile back on {slot} face down",
+                card=before.top,
+                who=p,
+                slot=s,
+                gone=gone,
             )
         case A.Draw(player=p, card=c):
-            return f"{p} puts the drawn {c} back face down on top of the draw pile"
+            return msg(
+                "{who} puts the drawn {card} back face down on top of the draw pile", who=p, card=c
+            )
         case A.Exchange(player=p, slot=s):
             old = before.layouts[before.seat(p)][SLOTS.index(s)]
-            face = "face up" if old else "face down"
-            gone = after.discard[-1] if after.discard else "card"
-            return (
-                f"{p} takes the {before.drawn} from {s} back into the hand, and puts the"
-                f" {gone} from the discard pile back on {s} {face}"
+            gone = after.discard[-1] if after.discard else msg("card")
+            if old:
+                return msg(
+                    "{who} takes the {card} from {slot} back into the hand, and puts the"
+                    " {gone} from the discard pile back on {slot} face up",
+                    who=p,
+                    card=before.drawn,
+                    slot=s,
+                    gone=gone,
+                )
+            return msg(
+                "{who} takes the {card} from {slot} back into the hand, and puts the"
+                " {gone} from the discard pile back on {slot} face down",
+                who=p,
+                card=before.drawn,
+                slot=s,
+                gone=gone,
             )
         case A.Discard(player=p):
-            return f"{p} takes the {before.drawn} back from the discard pile into the hand"
+            return msg(
+                "{who} takes the {card} back from the discard pile into the hand",
+                who=p,
+                card=before.drawn,
+            )
         case A.Spell(player=p, slot=s, with_=w, at=t):
-            return f"Exchange {p}'s {s} and {w}'s {t} back, each card keeping its face"
+            return msg(
+                "Exchange {who}'s {slot} and {other}'s {at} back, each card keeping its face",
+                who=p,
+                slot=s,
+                other=w,
+                at=t,
+            )
         case A.Uncover(player=p, cards=cards):
-            return f"{p} turns " + ", ".join(s for s, _ in cards) + " face down again"
-    return f"Taken back: {describe(action)}"
+            return nmsg(
+                "{who} turns {slots} face down again",
+                "{who} turns {slots} face down again",
+                len(cards),
+                who=p,
+                slots=and_list(s for s, _ in cards),
+            )
+    return msg("Taken back: {action}", action=describe(action))
 
 
 def start_record(
