@@ -57,8 +57,9 @@ from ...games.hilo.record import parse_action
 from ...games.hilo.state import EMPTY as EMPTY_SPOT
 from ...games.hilo.state import GameState
 from ...games.hilo.summary import describe
+from ...i18n.message import Msg, msg
 from ...sensing.observations import BoardLost, CellsChanged, Observation
-from .putting_right import explain, foreign, owed, restore_words
+from .putting_right import explain, foreign, owed, put_backs, restore_words
 from .seen import (
     BACK,
     DISCARD,
@@ -71,7 +72,7 @@ from .seen import (
     engine_slot,
     slot_words,
 )
-from .table_diff import Change, Diff, Seen, diff, put_back, what
+from .table_diff import Change, Diff, Seen, diff, what
 from .unsure import Verdict, possible, readings, settle_by_record
 
 Record = dict[str, Any]
@@ -432,16 +433,21 @@ class HiloCamera:
             extra = []
             if d.unnamed and all(view.get(s, (UNKNOWN,))[0] != UNKNOWN for s in d.unnamed):
                 extra.append(
-                    f"The camera sees a card face up on {', '.join(d.unnamed)} but cannot tell"
-                    " which: enter the turn on the tablet"
+                    msg(
+                        "The camera sees a card face up on {slots} but cannot tell which: enter"
+                        " the turn on the tablet",
+                        slots=", ".join(d.unnamed),
+                    )
                 )
             return [], extra or list(self._warnings), self._asks, False
         warnings: list[str] = []
         asks: list[dict[str, Any]] = []
         if self._stale_top is not None and d.seen_top == (FACE, self._stale_top):
             warnings.append(
-                "The draw pile ran out: shuffle the discard pile and lay it face down as the"
-                " new draw pile (the discard pile starts again with the next card discarded)"
+                msg(
+                    "The draw pile ran out: shuffle the discard pile and lay it face down as the"
+                    " new draw pile (the discard pile starts again with the next card discarded)"
+                )
             )
             return [], warnings, (), True
         handler = {
@@ -473,27 +479,37 @@ class HiloCamera:
     def _upturn(self, state: GameState, d: Diff, warnings: list[str], asks) -> list[Record]:
         if d.changes:
             foreign(state, d.changes, warnings)
-            warnings.append("Turn over the discard pile's first card before the starting cards")
+            warnings.append(
+                msg("Turn over the discard pile's first card before the starting cards")
+            )
             return []
         label, card = d.seen_top
         return [{"type": "upturn", "card": card}] if label == FACE else []
 
     def _setup(self, state: GameState, d: Diff, warnings: list[str], asks) -> list[Record]:
         if d.discard_changed:
-            warnings.append(f"The discard pile should show {what(d.top)}: put it back")
+            warnings.append(
+                msg("The discard pile should show {what}: put it back", what=what(d.top))
+            )
         out = []
         for seat in sorted({c.seat for c in d.changes}):
             mine = d.of(seat)
             name = state.players[seat]
             if seat not in state.setup_left:
                 warnings.append(
-                    f"{name} has turned over a starting card already: "
-                    + ", ".join(put_back(state, c) for c in mine)
+                    msg(
+                        "{who} has turned over a starting card already: {backs}",
+                        who=name,
+                        backs=put_backs(state, mine),
+                    )
                 )
             elif len(mine) > 1 or mine[0].rec is not None or mine[0].card is None:
                 warnings.append(
-                    f"{name} turns over one starting card only: "
-                    + ", ".join(put_back(state, c) for c in mine)
+                    msg(
+                        "{who} turns over one starting card only: {backs}",
+                        who=name,
+                        backs=put_backs(state, mine),
+                    )
                 )
             else:
                 c = mine[0]
@@ -520,7 +536,11 @@ class HiloCamera:
             self._cleared = True
         if mine[0].card is None:
             warnings.append(
-                f"{name}'s new card goes face up on {slot_words(seat, spot)}: turn it over"
+                msg(
+                    "{who}'s new card goes face up on {slot}: turn it over",
+                    who=name,
+                    slot=slot_words(seat, spot),
+                )
             )
             return []
         return [{"type": "redraw", "player": name, "card": mine[0].card}]
@@ -543,8 +563,12 @@ class HiloCamera:
             if not d.discard_changed and same is not None and not self._pile_touched:
                 asks.append(
                     {
-                        "label": f"{name} took the discard pile's {d.top} for the {d.top} on"
-                        f" {SLOTS[same]}",
+                        "label": msg(
+                            "{who} took the discard pile's {card} for the {card} on {slot}",
+                            who=name,
+                            card=d.top,
+                            slot=SLOTS[same],
+                        ),
                         "records": [_take(name, SLOTS[same], d.top)],
                     }
                 )
@@ -576,8 +600,12 @@ class HiloCamera:
             if c.rec is None and c.card != d.top and d.top in drawable:
                 asks.append(
                     {
-                        "label": f"{name} drew another {d.top}, discarded it and turned over"
-                        f" {c.card}",
+                        "label": msg(
+                            "{who} drew another {card}, discarded it and turned over {other}",
+                            who=name,
+                            card=d.top,
+                            other=c.card,
+                        ),
                         # the discard and the reveal follow from the table
                         "records": [{"type": "draw", "player": name, "card": d.top}],
                     }
@@ -585,14 +613,23 @@ class HiloCamera:
             if c.card == d.top and c.rec is None and not self._pile_touched:
                 asks.append(
                     {
-                        "label": f"{name} took the discard pile's {d.top} for another {d.top}",
+                        "label": msg(
+                            "{who} took the discard pile's {card} for another {card}",
+                            who=name,
+                            card=d.top,
+                        ),
                         "records": [_take(name, slot, d.top)],
                     }
                 )
             if c.card != d.top and c.rec in (None, d.top) and c.card in drawable and d.top:
                 asks.append(
                     {
-                        "label": f"{name} drew {c.card} and exchanged it for a {d.top}",
+                        "label": msg(
+                            "{who} drew {card} and exchanged it for a {other}",
+                            who=name,
+                            card=c.card,
+                            other=d.top,
+                        ),
                         "records": [draw],  # the exchange is asked next
                     }
                 )
@@ -602,16 +639,18 @@ class HiloCamera:
             if c.rec is None:  # the old card in the hand, or one like the card below
                 asks.append(
                     {
-                        "label": f"{name} took the discard pile's {d.top} for a {under}",
+                        "label": msg(
+                            "{who} took the discard pile's {card} for a {other}",
+                            who=name,
+                            card=d.top,
+                            other=under,
+                        ),
                         "records": [_take(name, slot, under)],
                     }
                 )
             return []
         if c.rec is not None and top_card != c.rec:
-            warnings.append(
-                f"{c.rec} left {name}'s {slot_words(seat, c.slot)}: it goes face up on the"
-                f" discard pile (the camera sees {top_card} there)"
-            )
+            warnings.append(_left_slot(c.rec, name, slot_words(seat, c.slot), top_card))
             return []
         if c.rec is None and self._discarded_first == top_card and c.card != d.top:
             # drew, discarded, then turned this card over
@@ -652,17 +691,19 @@ class HiloCamera:
         if c.card == drawn and not d.discard_changed and c.rec in (None, d.top):
             asks.append(
                 {
-                    "label": f"{name} exchanged the drawn {drawn} for a {d.top}",
+                    "label": msg(
+                        "{who} exchanged the drawn {card} for a {other}",
+                        who=name,
+                        card=drawn,
+                        other=d.top,
+                    ),
                     "records": [_exchange(name, SLOTS[c.slot], d.top)],
                 }
             )
             return []  # the old card in the hand, or one like the discard top
         if c.card == drawn and d.discard_changed:
             if c.rec is not None and top_card != c.rec:
-                warnings.append(
-                    f"{c.rec} left {name}'s {slot_words(seat, c.slot)}: it goes face up on"
-                    f" the discard pile (the camera sees {top_card} there)"
-                )
+                warnings.append(_left_slot(c.rec, name, slot_words(seat, c.slot), top_card))
                 return []
             return [_exchange(name, SLOTS[c.slot], top_card)]
         if c.rec is None and top_card == drawn and (d.discard_changed or c.card != drawn):
@@ -797,3 +838,15 @@ def _shows(c: Change, rec: str | None) -> bool:
     if rec is None:
         return c.seen[0] == "back"
     return c.card == rec
+
+
+def _left_slot(card: str, who: str, slot: str, top: str | None) -> Msg:
+    """A card that left a layout but is not seen on the discard pile."""
+    return msg(
+        "{card} left {who}'s {slot}: it goes face up on the discard pile (the camera sees"
+        " {top} there)",
+        card=card,
+        who=who,
+        slot=slot,
+        top=top,
+    )

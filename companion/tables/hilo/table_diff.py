@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from ...games.hilo.names import LAYOUT_SIZE, MAGICIAN, OVER, UNCOVER, above_or_below
 from ...games.hilo.state import EMPTY as EMPTY_SPOT
 from ...games.hilo.state import GameState
+from ...i18n.message import Msg, msg
 from .seen import BACK, DISCARD, EMPTY, FACE, UNKNOWN, camera_slot, slot_words
 
 Seen = tuple[str, str | None]  # (label, card)
@@ -128,27 +129,32 @@ def diff(state: GameState, view: Mapping[str, Seen], named: AbstractSet[str] = f
     return Diff(tuple(changes), state.top, seen_top, quiet, tuple(unnamed), tuple(lifted))
 
 
-def what(rec: str | None) -> str:
+def what(rec: str | None) -> Msg:
     """A recorded slot's content in words: ``a face-down card``, ``plain-03 face up``."""
     if rec is None:
-        return "a face-down card"
+        return msg("a face-down card")
     if rec == EMPTY_SPOT:
-        return "nothing"
-    return f"{rec} face up"
+        return msg("nothing")
+    return msg("{card} face up", card=rec)
 
 
-def seen_words(seen: Seen) -> str:
+def seen_words(seen: Seen) -> Msg:
     label, card = seen
     if label == BACK:
-        return "a face-down card"
+        return msg("a face-down card")
     if label == FACE:
-        return f"{card} face up" if card else "a card face up"
-    return "nothing" if label == EMPTY else "something unclear"
+        return msg("{card} face up", card=card) if card else msg("a card face up")
+    return msg("nothing") if label == EMPTY else msg("something unclear")
 
 
-def put_back(state: GameState, c: Change) -> str:
+def put_back(state: GameState, c: Change) -> Msg:
     """``put plain-03 face up back on Ana's A9 (T3)``."""
-    return f"put {what(c.rec)} back on {state.players[c.seat]}'s {slot_words(c.seat, c.slot)}"
+    return msg(
+        "put {what} back on {who}'s {slot}",
+        what=what(c.rec),
+        who=state.players[c.seat],
+        slot=slot_words(c.seat, c.slot),
+    )
 
 
 def moved_within(changes: tuple[Change, ...]) -> bool:
