@@ -43,7 +43,7 @@ def _both(service, *path):
 def test_awaiting_lines_and_button_labels_in_both_languages(service):
     assert _both(service, "view", "awaiting_text") == (
         "Turn over the draw pile's top card as the discard pile",
-        "Deckt die oberste Karte des Nachziehstapels als Ablagestapel auf",
+        "Deckt die oberste Karte für den Ablagestapel auf",
     )
     service.submit({"type": "upturn", "card": "plain-03"})
     assert _both(service, "view", "awaiting_text") == (
