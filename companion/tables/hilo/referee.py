@@ -84,9 +84,11 @@ class Reaction:
     """What the camera referee makes of one observation (the shape of the others')."""
 
     submit: tuple[Record, ...] = ()  # records, in order, for the rules to check
-    warnings: tuple[str, ...] = ()  # every warning now standing (replaces the previous)
-    #: {"label", "records"}: the players choose one; its records are entered in order, and
-    #: what follows from the table then is judged afresh (possibly asked again)
+    #: every warning now standing (replaces the previous): messages (``companion.i18n``)
+    warnings: tuple[str, ...] = ()
+    #: {"label", "records"}: the players choose one (the label a message); its records are
+    #: entered in order, and what follows from the table then is judged afresh (possibly
+    #: asked again)
     asks: tuple[dict[str, Any], ...] = ()
 
 
