@@ -19,6 +19,7 @@ from companion.games.stein_auf_stein import actions as SA
 from companion.games.stein_auf_stein import parse_action as sas_parse
 from companion.games.stein_auf_stein import start_game as sas_start
 from companion.i18n.catalogues import render
+from companion.i18n.message import reason_of
 from companion.referee.service import GameService
 from companion.sensing.observations import CellChange, CellsChanged
 from companion.tables.heuchel_meuchel import view as hm_view
@@ -129,4 +130,16 @@ def test_stein_auf_stein_awaiting_title_and_undo_hints_in_both_languages(service
     assert _both(sas_view.undo_hint(SA.Measure("Ana", 120.5), state, state)) == (
         "Measure Ana's tower again",
         "Miss noch einmal: Turm von Ana",
+    )
+
+
+def test_stein_auf_stein_a_bad_look_is_refused_in_the_pages_language(service):
+    service.start_game(["Mia", "Noah"], game="stein-auf-stein", options={"variant": "basic"})
+    with pytest.raises(ValueError) as caught:
+        service.set_looks({"Mia": {"picture": "cat", "colour": "teal"}})
+    said = reason_of(caught.value)
+    assert german_problems(said) == []
+    assert (str(said), render(said, "de")) == (
+        "Mia's colour 'teal' is not a colour like #e4572e",
+        "die Farbe 'teal' von Mia ist keine Farbe wie #e4572e",
     )
