@@ -202,9 +202,9 @@ def looks():
     try:
         return jsonify(_service().set_looks(body.get("looks") if isinstance(body, dict) else None))
     except NoGame as e:
-        return _error(409, str(e))
+        return _error(409, message_of(e))
     except ValueError as e:
-        return _error(400, str(e))
+        return _error(400, message_of(e))
 
 
 @bp.post("/games")

@@ -18,7 +18,9 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from ...games.heuchel_meuchel.names import CARDS, CARDS_PER_PLAYER, START_OF, card_name
+from ...games.heuchel_meuchel.names import CARDS, CARDS_PER_PLAYER, START_OF
+from ...games.heuchel_meuchel.text import card_words
+from ...i18n.message import Msg, clauses, msg, nmsg
 from ...sensing.observations import BoardLost, CellsChanged, DieSeen, Observation
 from .cells import EMPTY, FACE, parse_cell
 
@@ -241,30 +243,68 @@ class DealReader:
                 out[seat].append(list(reversed(pile)))
         return out
 
-    def problems(self) -> list[str]:
-        """What keeps the deal as seen from being a legal start, in words; [] when ready."""
-        out = []
+    def problems(self) -> list[Msg]:
+        """What keeps the deal as seen from being a legal start, in words (messages,
+        ``companion.i18n``); [] when ready."""
+        out: list[Msg] = []
         counts = [0] * self.players
         where: dict[str, list[str]] = {}
         for (seat, row), pile in sorted(self.seen.items()):
             for c in pile:
                 where.setdefault(c, []).append(f"c{seat + 1}r{row}")
                 if seat >= self.players:
-                    out.append(f"The {card_name(c)} lies in column {seat + 1}: nobody plays it")
+                    out.append(
+                        clauses(
+                            [
+                                msg(
+                                    "{card} lies in column {column}: nobody plays it",
+                                    card=card_words(c),
+                                    column=seat + 1,
+                                )
+                            ]
+                        )
+                    )
                     continue
                 counts[seat] += 1
                 if START_OF[c] != row:
                     out.append(
-                        f"The {card_name(c)} lies on row {row} of column {seat + 1}; its"
-                        f" starting square is row {START_OF[c]}"
+                        clauses(
+                            [
+                                msg(
+                                    "{card} lies on row {row} of column {column}; its starting"
+                                    " square is row {start}",
+                                    card=card_words(c),
+                                    row=row,
+                                    column=seat + 1,
+                                    start=START_OF[c],
+                                )
+                            ]
+                        )
                     )
         for c, cells in where.items():
             if len(cells) > 1:
-                out.append(f"The {card_name(c)} is seen on {', '.join(cells)}: it is dealt once")
+                out.append(
+                    clauses(
+                        [
+                            msg(
+                                "{card} is seen on {squares}: it is dealt once",
+                                card=card_words(c),
+                                squares=", ".join(cells),
+                            )
+                        ]
+                    )
+                )
         for seat, n in enumerate(counts):
             if n != CARDS_PER_PLAYER:
                 out.append(
-                    f"Column {seat + 1} holds {n} cards; each player lays {CARDS_PER_PLAYER}"
+                    nmsg(
+                        "Column {column} holds {n} card; each player lays {each}",
+                        "Column {column} holds {n} cards; each player lays {each}",
+                        n,
+                        column=seat + 1,
+                        n=n,
+                        each=CARDS_PER_PLAYER,
+                    )
                 )
         return out
 

@@ -46,10 +46,12 @@ from ...errors import IllegalAction
 from ...games.heuchel_meuchel import apply, moves
 from ...games.heuchel_meuchel.actions import Action, Discard, End, Move, Roll, Start, Take
 from ...games.heuchel_meuchel.engine import start_game
-from ...games.heuchel_meuchel.names import CARDS, card_name
+from ...games.heuchel_meuchel.names import CARDS
 from ...games.heuchel_meuchel.record import to_record
 from ...games.heuchel_meuchel.state import FAVOURS, GameState
 from ...games.heuchel_meuchel.summary import describe
+from ...games.heuchel_meuchel.text import card_words
+from ...i18n.message import Msg, clauses, msg, nmsg, reason_of
 from ...sensing.observations import BoardLost, CellsChanged, DieSeen, Observation
 from .camera import DealReader
 from .cells import BACK, EMPTY, FACE, UNKNOWN, cell_id, expected, parse_cell
@@ -73,7 +75,8 @@ class Reaction:
     referees')."""
 
     submit: tuple[dict[str, Any], ...] = ()  # records, in order, for the rules to check
-    warnings: tuple[str, ...] = ()  # every warning now standing (replaces the previous)
+    #: every warning now standing (replaces the previous): messages (``companion.i18n``)
+    warnings: tuple[str, ...] = ()
     asks: tuple[dict[str, Any], ...] = ()  # {"label", "record"}: the tablet chooses
     #: a ``start`` record to begin the game anew from (the deal as the camera read it,
     #: before any action was recorded); the service starts a new game with it
@@ -147,26 +150,34 @@ def agrees(seen: str | None, label: str) -> bool:
     return seen == label or (seen == FACE and label in CARDS)
 
 
-def _card(label: str) -> str:
+#: What the camera reads on a square, in words (a card face up is named instead).
+_READINGS = {
+    EMPTY: msg("nothing"),
+    BACK: msg("a card turned over"),
+    UNKNOWN: msg("nothing it can read"),
+}
+
+
+def _card(label: str) -> Msg | str:
     if label in CARDS:
-        return f"the {card_name(label)}"
-    return {EMPTY: "nothing", BACK: "a card turned over", UNKNOWN: "nothing it can read"}.get(
-        label, label
-    )
+        return card_words(label)
+    return _READINGS.get(label, label)
 
 
-def _expected_words(state: GameState, seat: int, row: int) -> str:
+def _expected_words(state: GameState, seat: int, row: int) -> Msg:
     u = state.unit(seat, row)
     if u is None:
-        return "nothing"
+        return msg("nothing")
     n = len(u.cards)
     if u.flipped:
-        return "a flipped card" if n == 1 else f"a flipped stack of {n}"
-    return f"the {card_name(u.top)}" + ("" if n == 1 else f" on top of a stack of {n}")
+        return nmsg("a flipped card", "a flipped stack of {n}", n, n=n)
+    if n == 1:
+        return card_words(u.top)
+    return msg("{card} on top of a stack of {n}", card=card_words(u.top), n=n)
 
 
-def _where(state: GameState, seat: int, row: int) -> str:
-    return f"row {row} of {state.players[seat]}'s column"
+def _where(state: GameState, seat: int, row: int) -> Msg:
+    return msg("row {row} of {who}'s column", row=row, who=state.players[seat])
 
 
 @dataclass
@@ -316,7 +327,7 @@ class HeuchelMeuchelCamera:
         if laid == _stacks_of(state):
             return None
         return Reaction(
-            warnings=("The camera read the deal as laid: the game starts from it",),
+            warnings=(msg("The camera read the deal as laid: the game starts from it"),),
             restart=record,
         )
 
@@ -332,9 +343,13 @@ class HeuchelMeuchelCamera:
         laid = sum(len(p) for (seat, _), p in deal.seen.items() if seat < state.n)
         problems = [p for p in deal.problems() if " holds " not in p]
         return [
-            f"The deal is being laid: the camera has read {laid} of {6 * state.n} cards (lay"
-            " each card so that it is seen before the next covers it); the game starts from"
-            " the deal as read once every card is laid",
+            msg(
+                "The deal is being laid: the camera has read {laid} of {total} cards (lay"
+                " each card so that it is seen before the next covers it); the game starts"
+                " from the deal as read once every card is laid",
+                laid=laid,
+                total=6 * state.n,
+            ),
             *problems,
         ]
 
@@ -366,8 +381,10 @@ class HeuchelMeuchelCamera:
             else:
                 self._publish(
                     [
-                        "Undone: put the cards back as the dashboard shows them (the camera"
-                        " records nothing until the table matches the record again)",
+                        msg(
+                            "Undone: put the cards back as the dashboard shows them (the camera"
+                            " records nothing until the table matches the record again)"
+                        ),
                         *self._differences(state, seen, diff),
                     ],
                     now=True,
@@ -378,7 +395,10 @@ class HeuchelMeuchelCamera:
             return Reaction(warnings=self._warnings)
         if state.finished:
             self._publish(
-                ["The game is over, but the camera sees the board change: put it back", *stray],
+                [
+                    msg("The game is over, but the camera sees the board change: put it back"),
+                    *stray,
+                ],
                 now=False,
             )
             return Reaction(warnings=self._warnings)
@@ -419,19 +439,27 @@ class HeuchelMeuchelCamera:
             rolls = sorted({seq[k].value for seq in found if isinstance(seq[k], Roll)})
             who = first[k].player
             warnings.append(
-                f"{who} must roll the die: throw it into the tray (the camera reads it once"
-                " it lies still) or tap the number rolled on the tablet"
+                msg(
+                    "{who} must roll the die: throw it into the tray (the camera reads it once"
+                    " it lies still) or tap the number rolled on the tablet",
+                    who=who,
+                )
             )
             asks = [
-                {"label": f"{who} rolled a {v}", "record": to_record(Roll(who, v))} for v in rolls
+                {
+                    "label": msg("{who} rolled a {value}", who=who, value=v),
+                    "record": to_record(Roll(who, v)),
+                }
+                for v in rolls
             ]
         elif len(found) > 1:
             k = len(prefix)
             options = list(dict.fromkeys(seq[k] for seq in found if len(seq) > k))
             warnings.append(
-                "The camera cannot tell what happened: choose on the tablet ("
-                + "; or ".join(describe(a) for a in options)
-                + ")"
+                msg(
+                    "The camera cannot tell what happened: choose on the tablet ({options})",
+                    options=_or_clauses([describe(a) for a in options]),
+                )
             )
             asks = [{"label": _ask_label(a), "record": to_record(a)} for a in options]
         self._warnings = self._pending = tuple(warnings)
@@ -449,8 +477,16 @@ class HeuchelMeuchelCamera:
             where = parse_cell(c)
             if where is not None and where[0] >= state.n and label not in (EMPTY, UNKNOWN):
                 out.append(
-                    f"A card lies on {c} (column {where[0] + 1}), but only {state.n} columns"
-                    " are played: take it off"
+                    nmsg(
+                        "A card lies on {square} (column {column}), but only {n} column is"
+                        " played: take it off",
+                        "A card lies on {square} (column {column}), but only {n} columns are"
+                        " played: take it off",
+                        state.n,
+                        square=c,
+                        column=where[0] + 1,
+                        n=state.n,
+                    )
                 )
         return out
 
@@ -459,8 +495,16 @@ class HeuchelMeuchelCamera:
         for c in sorted(diff, key=lambda c: parse_cell(c) or (0, 0)):
             s, r = parse_cell(c)
             out.append(
-                f"{_upper(_where(state, s, r))} should show {_expected_words(state, s, r)};"
-                f" the camera sees {_card(seen[c])}"
+                clauses(
+                    [
+                        msg(
+                            "{where} should show {expected}; the camera sees {seen}",
+                            where=_where(state, s, r),
+                            expected=_expected_words(state, s, r),
+                            seen=_card(seen[c]),
+                        )
+                    ]
+                )
             )
         return out
 
@@ -483,19 +527,43 @@ class HeuchelMeuchelCamera:
                 explained |= {c, to_cell}
                 if s2 != s:
                     out.append(
-                        f"The {card_name(u.top)} went from {_where(state, s, r)} to"
-                        f" {_where(state, s2, r2)}: pawns move up their own column only; put it"
-                        f" back on row {r} of {name}'s column"
+                        clauses(
+                            [
+                                msg(
+                                    "{card} went from {start} to {end}: pawns move up their own"
+                                    " column only; put it back on row {row} of {who}'s column",
+                                    card=card_words(u.top),
+                                    start=_where(state, s, r),
+                                    end=_where(state, s2, r2),
+                                    row=r,
+                                    who=name,
+                                )
+                            ]
+                        )
                     )
                     continue
                 k = _cards_moved(u.cards, seen[c])
                 why = _refusal(state, Move(name, r, k or 1, r2))
-                part = "it" if k in (None, 1) else f"the {k} cards"
-                order = "" if k in (None, 1) else ", in the same order"
-                out.append(
-                    f"{name} moved {part} from row {r} to row {r2}: {why}. Put {part} back on"
-                    f" row {r}{order}"
-                )
+                if k in (None, 1):
+                    said = msg(
+                        "{who} moved it from row {row} to row {to}: {why}. Put it back on row"
+                        " {row}",
+                        who=name,
+                        row=r,
+                        to=r2,
+                        why=why,
+                    )
+                else:
+                    said = msg(
+                        "{who} moved the {k} cards from row {row} to row {to}: {why}. Put the"
+                        " {k} cards back on row {row}, in the same order",
+                        who=name,
+                        k=k,
+                        row=r,
+                        to=r2,
+                        why=why,
+                    )
+                out.append(said)
                 continue
             if (
                 t is not None
@@ -509,16 +577,28 @@ class HeuchelMeuchelCamera:
                 who = state.players[on_turn]
                 why = _refusal(state, Take(who, name, k or 1))
                 out.append(
-                    f"{who} took cards from {_where(state, s, r)}: {why}. Put them back on"
-                    f" {name}'s square, on top, in the same order"
+                    msg(
+                        "{who} took cards from {where}: {why}. Put them back on {owner}'s"
+                        " square, on top, in the same order",
+                        who=who,
+                        where=_where(state, s, r),
+                        why=why,
+                        owner=name,
+                    )
                 )
                 continue
             if seen[c] in u.cards[1:] or (seen[c] == EMPTY and len(u.cards) > 1):
                 explained.add(c)
                 out.append(
-                    f"The stack on {_where(state, s, r)} was re-ordered or split (the camera sees"
-                    f" {_card(seen[c])} on top): stacks are never re-ordered; put it back as it"
-                    f" was, the {card_name(u.top)} on top ({name} knows the order)"
+                    msg(
+                        "The stack on {where} was re-ordered or split (the camera sees {seen} on"
+                        " top): stacks are never re-ordered; put it back as it was, {card} on top"
+                        " ({who} knows the order)",
+                        where=_where(state, s, r),
+                        seen=_card(seen[c]),
+                        card=card_words(u.top),
+                        who=name,
+                    )
                 )
         rest = diff - explained
         if rest:
@@ -560,8 +640,12 @@ def _hides_an_arrival(state: GameState, seq: tuple[Action, ...]) -> bool:
     return False
 
 
-def _upper(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _or_clauses(items: list[Any]) -> Msg | str:
+    """``a; or b; or c``: ways of reading the table, each a clause of its own."""
+    out: Msg | str = ""
+    for i, item in enumerate(items):
+        out = item if i == 0 else msg("{head}; or {last}", head=out, last=item)
+    return out
 
 
 def _cards_moved(cards: tuple[str, ...], now_on_top: str) -> int | None:
@@ -573,25 +657,33 @@ def _cards_moved(cards: tuple[str, ...], now_on_top: str) -> int | None:
     return None
 
 
-def _refusal(state: GameState, action: Action) -> str:
+def _refusal(state: GameState, action: Action) -> Msg | str:
     """The engine's reason for refusing ``action`` (the rule that forbids it)."""
     try:
         apply(state, action)
     except IllegalAction as e:
-        return str(e)
-    return "that is not how the game stands now"
+        return reason_of(e)
+    return msg("that is not how the game stands now")
 
 
-def _ask_label(action: Action) -> str:
+def _ask_label(action: Action) -> Msg | str:
     """A button's words for one way of reading what the camera saw."""
     match action:
         case Move(row=r, cards=k, to=to):
-            what = "1 card" if k == 1 else f"{k} cards"
-            return f"{what} from row {r} to row {to}"
+            return nmsg(
+                "{k} card from row {row} to row {to}",
+                "{k} cards from row {row} to row {to}",
+                k,
+                k=k,
+                row=r,
+                to=to,
+            )
         case Take(column=col, cards=k):
-            return f"{k} card{'s' if k != 1 else ''} taken from {col}"
+            return nmsg(
+                "{k} card taken from {column}", "{k} cards taken from {column}", k, k=k, column=col
+            )
         case Discard(row=r):
-            return f"the top card of row {r} lost"
+            return msg("the top card of row {row} lost", row=r)
     return describe(action)
 
 

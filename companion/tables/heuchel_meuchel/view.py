@@ -37,8 +37,9 @@ from ...games.heuchel_meuchel.random_player import random_setup
 from ...games.heuchel_meuchel.record import to_record
 from ...games.heuchel_meuchel.state import GameState, Unit
 from ...games.heuchel_meuchel.summary import describe
-from ...games.heuchel_meuchel.text import and_list
+from ...games.heuchel_meuchel.text import card_title
 from ...games.heuchel_meuchel.turns import awaited_words
+from ...i18n.message import Msg, and_list, clauses, msg, nmsg
 from .cells import cell_id
 
 #: The camera layout this game is read with (``companion/sensing/vision/layouts``).
@@ -148,26 +149,30 @@ def choices(state: GameState) -> list[dict[str, Any]]:
     return out
 
 
-def _label(state: GameState, a: A.Action) -> str:
+def _label(state: GameState, a: A.Action) -> Msg | str:
     match a:
         case A.Move(row=r, cards=k, to=to):
-            what = "the card" if k == 1 else f"the top {k} cards"
-            return f"{what} from row {r} to row {to}"
+            if k == 1:
+                return msg("the card from row {row} to row {to}", row=r, to=to)
+            return msg("the top {k} cards from row {row} to row {to}", k=k, row=r, to=to)
         case A.Take(column=c, cards=k):
-            return f"take {k} card{'s' if k != 1 else ''} from {c}"
+            return nmsg(
+                "take {k} card from {column}", "take {k} cards from {column}", k, k=k, column=c
+            )
         case A.End():
-            return "end the turn"
+            return msg("end the turn")
         case A.Roll(value=v):
-            return f"rolled a {v}"
+            return msg("rolled a {value}", value=v)
         case A.Discard(row=r):
-            return f"lose the top card on row {r}"
+            return msg("lose the top card on row {row}", row=r)
     return describe(a)
 
 
-def awaiting_text(state: GameState) -> str:
+def awaiting_text(state: GameState) -> Msg:
+    """Who must act now, in a sentence for the top of the screen."""
     if state.finished:
-        return f"Game over: {' & '.join(state.winners)} won"
-    return awaited_words(state)[0].upper() + awaited_words(state)[1:]
+        return msg("Game over: {winners} won", winners=" & ".join(state.winners))
+    return clauses([awaited_words(state)])  # the first letter upper case
 
 
 def public_json(state: GameState) -> dict[str, Any]:
@@ -253,70 +258,125 @@ def seat_view(states: Sequence[GameState], player: str) -> dict[str, Any]:
     return out
 
 
-def _cards(cards: Sequence[str]) -> str:
+def _cards(cards: Sequence[str]) -> Msg:
     """``Prince 1 and Lady 3``: discarded cards lie face up, so they may be named."""
-    return and_list(card_name(c) for c in cards)
+    return and_list(card_title(c) for c in cards)
 
 
-def undo_hint(action: A.Action, before: GameState, after: GameState) -> str:
+def undo_hint(action: A.Action, before: GameState, after: GameState) -> Msg:
     """What players must do on the table when ``action`` (``before`` -> ``after``) is
     undone: which cards go back where, in which order; never naming a hidden card."""
     match action:
         case A.Move(player=p, row=r, cards=k, to=to):
             s = before.seat(p)
             lost = after.discards[s][len(before.discards[s]) :]
-            moved = "the card" if k == 1 else f"the {k} cards"
-            text = f"Take {moved} from row {to} of {p}'s column back to row {r}"
+            steps: list[Msg] = []
             if lost:
-                text = (
-                    f"Put {p}'s discarded {_cards(lost)} back on row {r} ({card_name(lost[0])}"
-                    f" on top), then {text[0].lower()}{text[1:]}"
+                steps.append(
+                    msg(
+                        "put {who}'s discarded {cards} back on row {row} ({top} on top), then",
+                        who=p,
+                        cards=_cards(lost),
+                        row=r,
+                        top=card_title(lost[0]),
+                    )
                 )
-            text += ", on top, in the same order"
+            steps.append(
+                nmsg(
+                    "take the card from row {to} of {who}'s column back to row {row}, on top,"
+                    " in the same order",
+                    "take the {k} cards from row {to} of {who}'s column back to row {row}, on"
+                    " top, in the same order",
+                    k,
+                    k=k,
+                    to=to,
+                    who=p,
+                    row=r,
+                )
+            )
             flips = []
             if after.unit(s, to) is not None and after.unit(s, to).flipped:
-                flips.append(f"row {to}")
+                flips.append(to)
             left = after.unit(s, r)
             if left is not None and left.flipped:
-                flips.append(f"row {r}")
+                flips.append(r)
+            text = _sentence(steps)
             if flips:
-                text += "; turn the cards face up again (they were flipped on " + " and ".join(
-                    flips
+                text = msg(
+                    "{text}; turn the cards face up again (they were flipped on {rows})",
+                    text=text,
+                    rows=and_list(msg("row {row}", row=f) for f in flips),
                 )
-                text += ")"
             return text
         case A.Take(player=p, column=c, cards=k):
             s, v = before.seat(p), before.seat(c)
             at = before.turn.at
             lost = after.discards[v][len(before.discards[v]) :]
-            text = (
-                f"Take the bottom {k} card{'s' if k != 1 else ''} from under {p}'s stack on row"
-                f" {at} and put {'it' if k == 1 else 'them'} back on top of {c}'s square on row"
-                f" {at}, in the same order"
+            take = nmsg(
+                "take the bottom {k} card from under {who}'s stack on row {row} and put it back"
+                " on top of {column}'s square on row {row}, in the same order",
+                "take the bottom {k} cards from under {who}'s stack on row {row} and put them"
+                " back on top of {column}'s square on row {row}, in the same order",
+                k,
+                k=k,
+                who=p,
+                row=at,
+                column=c,
             )
             if lost:
-                text = (
-                    f"Put {c}'s discarded {_cards(lost)} back on row {at} of {c}'s column"
-                    f" ({card_name(lost[0])} on top); then {text[0].lower()}{text[1:]}"
+                text = clauses(
+                    [
+                        msg(
+                            "put {who}'s discarded {cards} back on row {row} of {who}'s column"
+                            " ({top} on top)",
+                            who=c,
+                            cards=_cards(lost),
+                            row=at,
+                            top=card_title(lost[0]),
+                        ),
+                        msg("then {step}", step=take),
+                    ]
                 )
+            else:
+                text = clauses([take])
             left = after.unit(v, at)
             if left is not None and left.flipped:
-                text += f"; turn {c}'s cards on row {at} face up again"
+                text = msg(
+                    "{text}; turn {who}'s cards on row {row} face up again",
+                    text=text,
+                    who=c,
+                    row=at,
+                )
             del s
             return text
         case A.Discard(player=p, row=r):
             s = before.seat(p)
             lost = after.discards[s][len(before.discards[s]) :]
-            text = f"Put {p}'s lost {_cards(lost)} back on row {r} ({card_name(lost[0])} on top)"
+            text = msg(
+                "Put {who}'s lost {cards} back on row {row} ({top} on top)",
+                who=p,
+                cards=_cards(lost),
+                row=r,
+                top=card_title(lost[0]),
+            )
             left = after.unit(s, r)
             if left is not None and left.flipped:
-                text += f"; turn the cards on row {r} face up again"
+                text = msg("{text}; turn the cards on row {row} face up again", text=text, row=r)
             return text
         case A.Roll(player=p, value=v):
-            return f"{p}'s roll of {v} is taken back: {p} rolls again"
+            return msg("{who}'s roll of {value} is taken back: {who} rolls again", who=p, value=v)
         case A.End(player=p):
-            return f"{p}'s turn is open again (favours or another move)"
-    return f"Taken back: {describe(action)}"
+            return msg("{who}'s turn is open again (favours or another move)", who=p)
+    return msg("Taken back: {action}", action=describe(action))
+
+
+def _sentence(steps: list[Msg]) -> Msg:
+    """Steps said one after the other (``put ..., then take ...``), the first letter upper
+    case."""
+    out = steps[0]
+    for step in steps[1:]:
+        out = msg("{head} {step}", head=out, step=step)
+    return clauses([out])
 
 
 def start_record(

@@ -23,6 +23,9 @@ import numpy as np
 from ...errors import CompanionError
 from ...games.stein_auf_stein.catalogue import Block, Catalogue
 from ...games.stein_auf_stein.standard import STANDARD
+from ...games.stein_auf_stein.text import word
+from ...i18n.message import msg, nmsg, reason_of
+from ...i18n.terminal import say
 from ...paths import data_dir
 from ...sensing.vision.blocks import Blob, BlockReader, KnownBlock
 from ...sensing.vision.layout import load_layout
@@ -55,7 +58,7 @@ def measure_blocks(
     for n, image in enumerate(images, start=1):
         blobs = reader.site_blobs(image)
         if blobs is None:
-            raise RegistrationError(f"photo {n}: the mat's markers are not in view")
+            raise RegistrationError(msg("photo {n}: the mat's markers are not in view", n=n))
         for colour in catalogue.colours():
             seen = sorted((b for b in blobs if b.colour == colour), key=_footprint, reverse=True)
             ours = sorted(
@@ -65,9 +68,19 @@ def measure_blocks(
             )
             if len(seen) != len(ours):
                 raise RegistrationError(
-                    f"photo {n}: {len(seen)} {colour} block(s) on the building site, the set"
-                    f" has {len(ours)}: lay every block on the site, button up, apart from the"
-                    " others, with no hand over it"
+                    nmsg(
+                        "photo {n}: {seen} {colour} block on the building site, the set has"
+                        " {has}: lay every block on the site, button up, apart from the"
+                        " others, with no hand over it",
+                        "photo {n}: {seen} {colour} blocks on the building site, the set has"
+                        " {has}: lay every block on the site, button up, apart from the"
+                        " others, with no hand over it",
+                        len(seen),
+                        n=n,
+                        seen=len(seen),
+                        colour=word("colour", colour),
+                        has=len(ours),
+                    )
                 )
             for blob, block in zip(seen, ours, strict=True):
                 sizes[block.id].append((blob.along_mm, blob.across_mm))
@@ -121,8 +134,12 @@ def load_registered(path: Path | None = None) -> Catalogue | None:
         return Catalogue.of(blocks, data["die"])
     except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as e:
         raise RegistrationError(
-            f"the registered blocks {str(path)!r} cannot be read ({e}); register them again"
-            " with `companion calibrate blocks` or remove the file"
+            msg(
+                "the registered blocks {path!r} cannot be read ({why}); register them again"
+                " with `companion calibrate blocks` or remove the file",
+                path=str(path),
+                why=str(e),
+            )
         ) from e
 
 
@@ -133,21 +150,32 @@ def cmd_calibrate_blocks(args: argparse.Namespace) -> int:
     for name in args.image:
         image = cv2.imread(name, cv2.IMREAD_COLOR)
         if image is None:
-            print(f"companion calibrate blocks: cannot read the photo {name!r}", file=sys.stderr)
+            said = say(args, msg("cannot read the photo {name!r}", name=name))
+            print(f"companion calibrate blocks: {said}", file=sys.stderr)
             return EXIT_USAGE
         images.append(image)
     try:
         blocks = measure_blocks(images)
     except RegistrationError as e:
-        print(f"companion calibrate blocks: {e}", file=sys.stderr)
+        print(f"companion calibrate blocks: {say(args, reason_of(e))}", file=sys.stderr)
         return EXIT_USAGE
     path = Path(args.output) if args.output else default_path()
     write_blocks(path, blocks, STANDARD.die)
     for b in blocks:
-        print(
-            f"  {b.id} {b.colour}: {b.length_mm:g} x {b.width_mm:g} mm (height {b.height_mm:g} mm)"
+        line = msg(
+            "{id} {colour}: {length:g} x {width:g} mm (height {height:g} mm)",
+            id=b.id,
+            colour=word("colour", b.colour),
+            length=b.length_mm,
+            width=b.width_mm,
+            height=b.height_mm,
         )
-    print(f"wrote {path}: new games of Stein auf Stein use these blocks")
+        print(f"  {say(args, line)}")
+    print(
+        say(
+            args, msg("wrote {path}: new games of Stein auf Stein use these blocks", path=str(path))
+        )
+    )
     return EXIT_OK
 
 

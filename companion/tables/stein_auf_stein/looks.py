@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ...i18n.message import msg
 from ...referee.state_files import write_json_whole
 
 log = logging.getLogger("companion.referee")
@@ -32,25 +33,47 @@ HEX = re.compile(r"#[0-9a-fA-F]{6}")
 def check(players: list[str] | tuple[str, ...], looks: Any) -> dict[str, dict[str, str]]:
     """``looks`` ({player: {"picture", "colour"}}) checked against the game's ``players``;
     ``ValueError`` naming what is wrong and what is allowed. Players left out keep the
-    look they had (the caller merges)."""
+    look they had (the caller merges). The errors are messages (``companion.i18n``)."""
     if not isinstance(looks, dict) or not looks:
         raise ValueError(
-            'send {"looks": {player: {"picture": ..., "colour": "#rrggbb"}}} for one or'
-            " more players of the game"
+            msg(
+                "send {shape} for one or more players of the game",
+                shape='{"looks": {player: {"picture": ..., "colour": "#rrggbb"}}}',
+            )
         )
     out: dict[str, dict[str, str]] = {}
     for player, look in looks.items():
         if player not in players:
-            raise ValueError(f"{player!r} does not play this game (players: {', '.join(players)})")
+            raise ValueError(
+                msg(
+                    "{player!r} does not play this game (players: {players})",
+                    player=player,
+                    players=", ".join(players),
+                )
+            )
         if not isinstance(look, dict) or set(look) != {"picture", "colour"}:
-            raise ValueError(f"{player}'s look needs exactly a picture and a colour")
+            raise ValueError(
+                msg("{player}'s look needs exactly a picture and a colour", player=player)
+            )
         picture, colour = look["picture"], look["colour"]
         if picture not in PICTURES:
             raise ValueError(
-                f"{player}'s picture {picture!r} is not one the page draws ({', '.join(PICTURES)})"
+                msg(
+                    "{player}'s picture {picture!r} is not one the page draws ({pictures})",
+                    player=player,
+                    picture=picture,
+                    pictures=", ".join(PICTURES),
+                )
             )
         if not isinstance(colour, str) or not HEX.fullmatch(colour):
-            raise ValueError(f"{player}'s colour {colour!r} is not a colour like #e4572e")
+            raise ValueError(
+                msg(
+                    "{player}'s colour {colour!r} is not a colour like {example}",
+                    player=player,
+                    colour=colour,
+                    example="#e4572e",
+                )
+            )
         out[player] = {"picture": picture, "colour": colour.lower()}
     return out
 

@@ -36,6 +36,8 @@ from ...games.stein_auf_stein import to_record
 from ...games.stein_auf_stein.actions import Fall, Lift, Measure, Pile, Roll
 from ...games.stein_auf_stein.names import GAME, OWN, ROW
 from ...games.stein_auf_stein.state import GameState
+from ...games.stein_auf_stein.text import word
+from ...i18n.message import Msg, msg
 from ...sensing.observations import AreaSeen, BlocksSeen, DieSeen, Observation
 
 LAYOUT = GAME  # the vision layout's name
@@ -68,13 +70,19 @@ class Reaction:
     """What the referee makes of one observation (the shape of the other referees')."""
 
     submit: tuple[dict[str, Any], ...] = ()  # records, in order, for the rules to check
-    warnings: tuple[str, ...] = ()  # every warning now standing (replaces the previous)
+    #: every warning now standing (replaces the previous): messages (``companion.i18n``)
+    warnings: tuple[str, ...] = ()
     asks: tuple[dict[str, Any], ...] = ()  # unused: the camera asks nothing
 
 
-def _named(state: GameState, ids: list[str] | tuple[str, ...]) -> str:
+def _named(state: GameState, ids: list[str] | tuple[str, ...]) -> Msg | str:
+    """``the red block R1, the blue block B2`` (each colour in the language)."""
     cat = state.catalogue
-    return ", ".join(f"the {cat.colour(b)} block {b}" for b in ids)
+    out: Msg | str = ""
+    for i, b in enumerate(ids):
+        item = msg("the {colour} block {block}", colour=word("colour", cat.colour(b)), block=b)
+        out = item if i == 0 else msg("{head}, {last}", head=out, last=item)
+    return out
 
 
 @dataclass
@@ -191,8 +199,12 @@ class SteinAufSteinCamera:
                 return to_record(Roll(player, self.die))
             if self._lifted and not self._die_moved:
                 warnings.append(
-                    f"{player}: roll the die first (or tap its colour on the tablet); the camera"
-                    f" sees {_named(state, state.catalogue.sorted(self._lifted))} off the site"
+                    msg(
+                        "{who}: roll the die first (or tap its colour on the tablet); the camera"
+                        " sees {blocks} off the site",
+                        who=player,
+                        blocks=_named(state, state.catalogue.sorted(self._lifted)),
+                    )
                 )
             return None
         lift = self._lift(state, warnings)
@@ -201,8 +213,12 @@ class SteinAufSteinCamera:
             lift = self._lift(state, warnings, over=True)
             if lift is None:
                 warnings.append(
-                    f"{player} rolled {state.rolled} already and the crane's try is not"
-                    " over yet: put the blocks of another colour back on the site first"
+                    msg(
+                        "{who} rolled {colour} already and the crane's try is not over yet: put"
+                        " the blocks of another colour back on the site first",
+                        who=player,
+                        colour=word("colour", state.rolled),
+                    )
                 )
         return None if lift is None else to_record(lift)
 
@@ -224,8 +240,11 @@ class SteinAufSteinCamera:
         laid_wrong = [b for b in wrong_away if b in in_area]
         if laid_wrong:
             warnings.append(
-                f"{_named(state, cat.sorted(laid_wrong))}: not {colour}, so not kept;"
-                " put it back on the building site"
+                msg(
+                    "{blocks}: not {colour}, so not kept; put it back on the building site",
+                    blocks=_named(state, cat.sorted(laid_wrong)),
+                    colour=word("colour", colour),
+                )
             )
         if wrong_away:
             return None  # still in the crane or a hand: wait until it is back
@@ -272,24 +291,39 @@ class SteinAufSteinCamera:
         cat = state.catalogue
         if self.turned:
             warnings.append(
-                f"Turn {_named(state, cat.sorted(self.turned & set(cat.index)))} back on the"
-                " building site: metal button up"
+                msg(
+                    "Turn {blocks} back on the building site: metal button up",
+                    blocks=_named(state, cat.sorted(self.turned & set(cat.index))),
+                )
             )
         if self._astray and not self.hand:
             warnings.append(
-                f"Put {_named(state, cat.sorted(self._astray))} back on the building site"
-                " (the record has it there)"
+                msg(
+                    "Put {blocks} back on the building site (the record has it there)",
+                    blocks=_named(state, cat.sorted(self._astray)),
+                )
             )
         foreign = (self.site or frozenset()) - state.site
         foreign = {b for b in foreign if b in cat.index}
         if foreign and not self.hand:
             owners = {b: state.holder(b) for b in foreign}
             parts = [
-                f"{_named(state, [b])} is {state.players[s]}'s"
+                msg("{block} is {who}'s", block=_named(state, [b]), who=state.players[s])
                 for b, s in sorted(owners.items())
                 if s is not None
             ]
             if parts:
                 warnings.append(
-                    "Already fished out, take off the building site: " + "; ".join(parts)
+                    msg(
+                        "Already fished out, take off the building site: {blocks}",
+                        blocks=_semicolons(parts),
+                    )
                 )
+
+
+def _semicolons(items: list[Msg]) -> Msg | str:
+    """``a; b; c``: parts of one warning, each a clause of its own."""
+    out: Msg | str = ""
+    for i, item in enumerate(items):
+        out = item if i == 0 else msg("{head}; {last}", head=out, last=item)
+    return out

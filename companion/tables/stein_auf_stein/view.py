@@ -34,7 +34,9 @@ from ...games.stein_auf_stein.record import block_record
 from ...games.stein_auf_stein.standard import STANDARD
 from ...games.stein_auf_stein.state import GameState
 from ...games.stein_auf_stein.summary import describe
+from ...games.stein_auf_stein.text import word
 from ...games.stein_auf_stein.turns import end_reason
+from ...i18n.message import Msg, msg
 from . import looks
 
 #: The camera layout this game is read with (``companion/sensing/vision/layouts``).
@@ -143,21 +145,40 @@ def choices(state: GameState) -> list[dict[str, Any]]:
     return out
 
 
-def awaiting_text(state: GameState) -> str:
+def awaiting_text(state: GameState) -> Msg:
     """Who must act now, in a sentence for the top of the screen."""
     aw = q.awaiting(state)
     if aw is None:
         won = " & ".join(state.winners)
-        return f"Game over: {won} won" if won else "Game over: nobody won"
+        return msg("Game over: {winners} won", winners=won) if won else msg("Game over: nobody won")
     if aw.action == "roll":
-        return f"{aw.player} rolls the die"
+        return msg("{who} rolls the die", who=aw.player)
     if aw.action == "lift":
-        return f"{aw.player} fishes a {state.rolled} block with the crane"
+        return msg(
+            "{who} fishes a {colour} block with the crane",
+            who=aw.player,
+            colour=word("colour", state.rolled),
+        )
     if aw.action == "pile":
-        return f"{aw.player} piles the block just fished"
+        return msg("{who} piles the block just fished", who=aw.player)
     if aw.of == REMAINING:
-        return "Measure the tower of the remaining blocks"
-    return f"Measure {aw.player}'s {state.build}"
+        return msg("Measure the tower of the remaining blocks")
+    return msg("Measure {who}'s {build}", who=aw.player, build=word("build", state.build))
+
+
+#: The variants' titles as a page shows them (``names.VARIANT_TITLES`` in the language).
+_VARIANT_TITLES = {
+    "basic": msg("basic game (longest row)"),
+    "yardstick": msg("yardstick (rows measured with the yardstick)"),
+    "tower": msg("tower (tallest tower)"),
+    "master-tower": msg("master tower builder (piled in fishing order)"),
+    "solo": msg("solo constructor (against the remaining blocks' tower)"),
+}
+
+
+def variant_title(variant: str) -> Msg | str:
+    """A variant's title in the language (one unknown here stays in English)."""
+    return _VARIANT_TITLES.get(variant, VARIANT_TITLES[variant])
 
 
 def _players(state: GameState) -> list[dict[str, Any]]:
@@ -222,7 +243,7 @@ def view(
         lengths.append(scoring.remaining_computed_mm(state))
     return {
         "variant": state.variant,
-        "variant_title": VARIANT_TITLES[state.variant],
+        "variant_title": variant_title(state.variant),
         "build": state.build,
         "order": state.order,
         "scoring": state.scoring,
@@ -260,28 +281,35 @@ def view(
     }
 
 
-def undo_hint(action: A.Action, before: GameState, after: GameState) -> str:
+def undo_hint(action: A.Action, before: GameState, after: GameState) -> Msg:
     """What players must do on the table when ``action`` (from ``before`` to ``after``)
     is undone: blocks back on the site, the die rolled again, a tower set up again."""
     match action:
         case A.Roll(player=p):
-            return f"{p} rolls the die again"
+            return msg("{who} rolls the die again", who=p)
         case A.Lift(player=p, blocks=bs):
             kept = after.last.kept if after.last is not None else ()
             if kept:
-                return (
-                    f"Put {', '.join(kept)} back on the building site, button up; then"
-                    f" {p} tries with the crane again"
+                return msg(
+                    "Put {blocks} back on the building site, button up; then {who} tries with"
+                    " the crane again",
+                    blocks=", ".join(kept),
+                    who=p,
                 )
-            return f"{p} tries with the crane again" + (" (nothing was kept)" if bs else "")
+            if bs:
+                return msg("{who} tries with the crane again (nothing was kept)", who=p)
+            return msg("{who} tries with the crane again", who=p)
         case A.Pile(player=p, block=b):
-            return f"Take {b} off {p}'s tower again"
+            return msg("Take {block} off {who}'s tower again", block=b, who=p)
         case A.Fall(player=p):
-            return f"{p}'s tower did not fall: set it up again as the dashboard shows it"
+            return msg(
+                "{who}'s tower did not fall: set it up again as the dashboard shows it", who=p
+            )
         case A.Measure(player=p, of=of):
-            what = "the remaining blocks' tower" if of == REMAINING else f"{p}'s {before.build}"
-            return f"Measure {what} again"
-    return f"Taken back: {describe(action)}"
+            if of == REMAINING:
+                return msg("Measure the remaining blocks' tower again")
+            return msg("Measure {who}'s {build} again", who=p, build=word("build", before.build))
+    return msg("Taken back: {action}", action=describe(action))
 
 
 def start_record(

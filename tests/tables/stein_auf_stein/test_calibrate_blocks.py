@@ -58,7 +58,7 @@ def test_the_set_is_measured_from_a_photo_and_starts_new_games(tmp_path, monkeyp
 def test_a_photo_without_every_block_says_what_to_lay_out(tmp_path, capsys):
     code = main(["calibrate", "blocks", "--image", str(photo(tmp_path, leave_out=("G2",)))])
     assert code == 2
-    assert "2 green block(s) on the building site, the set has 3" in capsys.readouterr().err
+    assert "2 green blocks on the building site, the set has 3" in capsys.readouterr().err
 
 
 def test_a_broken_registration_is_named_not_ignored(tmp_path):
@@ -66,3 +66,11 @@ def test_a_broken_registration_is_named_not_ignored(tmp_path):
     bad.write_text("die = [\n")
     with pytest.raises(cb.RegistrationError, match=r"blocks\.toml"):
         cb.load_registered(bad)
+
+
+def test_a_photo_without_every_block_is_said_in_the_tables_language(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    code = main(["calibrate", "blocks", "--image", str(photo(tmp_path, leave_out=("G2",)))])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "Foto 1: 2 Bausteine in Grün auf der Baustelle, das Spiel hat 3" in err, err

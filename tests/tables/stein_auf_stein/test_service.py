@@ -219,5 +219,9 @@ def test_the_api_sets_a_childs_picture_only_with_a_session_and_says_what_is_wron
     bad = client.post("/api/looks", json={"looks": {"Mia": {"picture": "x", "colour": "#000000"}}},
                       headers=headers)  # fmt: skip
     assert bad.status_code == 400 and "house" in bad.json["error"]
+    bad = client.post("/api/looks?lang=de", json={"looks": {"Mia": {"picture": "x",
+                      "colour": "#000000"}}}, headers=headers)  # fmt: skip
+    assert bad.status_code == 400
+    assert bad.json["error"].startswith("das Bild 'x' von Mia ist keines, das die Seite zeichnet")
     assert client.get("/api/state").json["game"]["looks"]["Mia"]["picture"] == "house"
     service.close()
