@@ -10,20 +10,19 @@ from dataclasses import replace
 
 import pytest
 
-from companion.dashboard import create_app
 from companion.games.hinkel_stein import Fate, Place
 from companion.games.hinkel_stein import Start as HSStart
 from companion.games.hinkel_stein import start_game as hs_start
 from companion.games.stein_im_brett import Draw, Start, apply, start_game
 from companion.i18n.catalogues import render, render_all
 from companion.i18n.message import msg
-from companion.referee.service import GameService
 from companion.sensing.observations import CellChange, CellsChanged, StoneAdded
 from companion.tables.hinkel_stein import view as hs_view
 from companion.tables.stein_im_brett import view as sib_view
 from companion.tables.stein_im_brett.referee import SteinImBrettCamera
 
-from ..dashboard.test_api import JSON, START, table_pin
+from ..dashboard.test_api import JSON, START
+from ..dashboard.test_language import _player
 from .german import german_problems
 
 OUT_OF_TURN_EN = (
@@ -34,24 +33,6 @@ OUT_OF_TURN_DE = (
     "Ein Stein (50 g) kam außer der Reihe auf L1 (Ana muss zuerst die Siegbedingung"
     " festlegen): nehmt ihn herunter oder gebt den Zug auf dem Tablet ein"
 )
-
-
-@pytest.fixture
-def service(tmp_path, monkeypatch):
-    monkeypatch.delenv("COMPANION_LANG", raising=False)
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(var, raising=False)
-    s = GameService(tmp_path)
-    yield s
-    s.close()
-
-
-def _player(service, **config):
-    app = create_app(service, test_config={"TESTING": True, "SSE_ONCE": True, **config})
-    client = app.test_client()
-    assert client.post("/api/session", json={"pin": table_pin(app)}).status_code == 200
-    assert client.post("/api/games", json=START, headers=JSON).status_code == 200
-    return client
 
 
 def _event_snapshot(client, query: str) -> dict:

@@ -20,7 +20,6 @@ from companion.games.stein_auf_stein import parse_action as sas_parse
 from companion.games.stein_auf_stein import start_game as sas_start
 from companion.i18n.catalogues import render
 from companion.i18n.message import reason_of
-from companion.referee.service import GameService
 from companion.sensing.observations import CellChange, CellsChanged
 from companion.tables.heuchel_meuchel import view as hm_view
 from companion.tables.heuchel_meuchel.cells import EMPTY, cell_id, expected
@@ -30,16 +29,6 @@ from companion.tables.stein_auf_stein import view as sas_view
 from .german import german_problems
 
 PLAYERS = ["Ana", "Ben"]
-
-
-@pytest.fixture
-def service(tmp_path, monkeypatch):
-    monkeypatch.delenv("COMPANION_LANG", raising=False)
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(var, raising=False)
-    s = GameService(tmp_path)
-    yield s
-    s.close()
 
 
 def _hm_state():
