@@ -12,7 +12,6 @@ from companion.games.hilo.catalogue import DEFAULT_CATALOGUE
 from companion.games.hilo.names import UNCOVER
 from companion.games.hilo.random_player import random_game
 from companion.i18n.catalogues import render
-from companion.referee.service import GameService
 from companion.tables.hilo.seen import CardsSeen, SlotSeen, camera_slot
 from companion.tables.hilo.view import awaiting_text
 
@@ -22,14 +21,10 @@ START = {"type": "start", "game": "hilo", "players": ["Ana", "Ben"], "catalogue"
 
 
 @pytest.fixture
-def service(tmp_path, monkeypatch):
-    monkeypatch.delenv("COMPANION_LANG", raising=False)
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(var, raising=False)
-    s = GameService(tmp_path)
-    s.new_game(START)
-    yield s
-    s.close()
+def service(service):
+    """The companion of tests/i18n/conftest.py with a HiLo game under way."""
+    service.new_game(START)
+    return service
 
 
 def _both(service, *path):
