@@ -248,6 +248,28 @@ def reason_of(error: BaseException) -> Any:
     return str(error)
 
 
+def commas(items: Iterable[Any]) -> Msg | str:
+    """``a, b, c``: messages or text joined with commas ("" for none)."""
+    return _chain(items, "comma")
+
+
+def semicolons(items: Iterable[Any]) -> Msg | str:
+    """``a; b; c``: messages or text joined with semicolons ("" for none)."""
+    return _chain(items, "semicolon")
+
+
+def _chain(items: Iterable[Any], sign: str) -> Msg | str:
+    out: Msg | str | None = None
+    for item in items:
+        if out is None:
+            out = item
+        elif sign == "comma":
+            out = msg("{head}, {last}", head=out, last=item)
+        else:
+            out = msg("{head}; {last}", head=out, last=item)
+    return "" if out is None else out
+
+
 def plain(value: Any) -> Any:
     """``value`` as a plain ``str`` if it is a message (for JSON and records)."""
     return str(value) if isinstance(value, Msg) else value
@@ -260,11 +282,13 @@ __all__ = [
     "Translations",
     "and_list",
     "clauses",
+    "commas",
     "lines",
     "msg",
     "nmsg",
     "or_list",
     "plain",
     "reason_of",
+    "semicolons",
     "term",
 ]

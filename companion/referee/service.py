@@ -38,7 +38,7 @@ from ..errors import (
 from ..games.common.text import and_list
 from ..games.registry import GameRules, rules_for
 from ..i18n.catalogues import SOURCE_LANGUAGE, render_all
-from ..i18n.message import msg, reason_of
+from ..i18n.message import commas, msg, reason_of
 from ..journal import Journal, record_text, storage_error
 from ..profile import ScaleProfile, default_profile
 from ..sensing.observations import Fault, Observation
@@ -985,9 +985,4 @@ def _said(record: dict[str, Any]) -> Any:
     return str(record["type"])
 
 
-def _commas(items: list[Any]) -> Any:
-    """``a, b, c``: messages or text joined with commas."""
-    out = items[0] if items else ""
-    for item in items[1:]:
-        out = msg("{head}, {last}", head=out, last=item)
-    return out
+_commas = commas

@@ -4,7 +4,7 @@ round (payout, next chieftain, stones leaving), the keep, and the end of a pass.
 from __future__ import annotations
 
 from ...errors import IllegalAction
-from ...i18n.message import msg, nmsg
+from ...i18n.message import msg, nmsg, semicolons
 from . import queries as q
 from .actions import Boulder, Fate, Keep, Tilt
 from .discs import base_prize, pass_scoring
@@ -249,9 +249,4 @@ def check_deal(players, deal) -> None:
         raise IllegalAction(msg("{need}; got {got}", need=need, got=_semicolons(got)))
 
 
-def _semicolons(items):
-    """``a; b; c``: a list of lists."""
-    out = items[0] if items else ""
-    for item in items[1:]:
-        out = msg("{head}; {last}", head=out, last=item)
-    return out
+_semicolons = semicolons

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n.message import Msg, lines, msg, nmsg
+from ...i18n.message import Msg, commas, lines, msg, nmsg, semicolons
 from . import queries as q
 from .names import GAME, KIND_PLURAL, ROUNDS_PER_PASS, SPACES
 from .state import GameState
@@ -157,24 +157,8 @@ def to_text(state: GameState) -> Msg:
     return lines(out)
 
 
-def _commas(items: list[Any]) -> Msg | str:
-    """``a, b, c`` (each item a message or text)."""
-    if not items:
-        return ""
-    joined = items[0]
-    for item in items[1:]:
-        joined = msg("{head}, {last}", head=joined, last=item)
-    return joined
-
-
-def _semicolons(items: list[Any]) -> Msg | str:
-    """``a; b; c`` (each item a message or text)."""
-    if not items:
-        return ""
-    joined = items[0]
-    for item in items[1:]:
-        joined = msg("{head}; {last}", head=joined, last=item)
-    return joined
+_commas = commas
+_semicolons = semicolons
 
 
 def describe(action) -> Msg | str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...i18n.message import Msg, msg, nmsg, term
+from ...i18n.message import Msg, commas, msg, nmsg, term
 from ..common.text import and_list as and_list
 from ..common.text import or_list as or_list
 from ..common.text import seat_in
@@ -38,12 +38,7 @@ def bag(state: GameState) -> Msg:
         for c, n in zip(COLOURS, state.bag, strict=True)
         if n
     ]
-    if not left:
-        return msg("nothing")
-    out = left[0]
-    for item in left[1:]:
-        out = msg("{head}, {last}", head=out, last=item)
-    return out
+    return commas(left) or msg("nothing")
 
 
 _COLOURS = {

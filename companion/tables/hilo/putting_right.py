@@ -9,17 +9,13 @@ from __future__ import annotations
 from ...games.hilo.names import BECAUSE_PHOENIX, SPELL
 from ...games.hilo.state import EMPTY as EMPTY_SPOT
 from ...games.hilo.state import GameState
-from ...i18n.message import Msg, msg
+from ...i18n.message import Msg, commas, msg
 from .table_diff import Change, Diff, moved_within, put_back, seen_words, what
 
 
 def put_backs(state: GameState, mine: tuple[Change, ...]) -> Msg:
     """``put ... back on ...; put ... back on ...``: every card of ``mine`` put back."""
-    out: Msg | None = None
-    for c in mine:
-        item = put_back(state, c)
-        out = item if out is None else msg("{head}, {last}", head=out, last=item)
-    return out if out is not None else msg("nothing")
+    return commas(put_back(state, c) for c in mine) or msg("nothing")
 
 
 def restore_words(state: GameState, d: Diff) -> list[Msg]:

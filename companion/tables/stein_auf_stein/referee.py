@@ -37,7 +37,7 @@ from ...games.stein_auf_stein.actions import Fall, Lift, Measure, Pile, Roll
 from ...games.stein_auf_stein.names import GAME, OWN, ROW
 from ...games.stein_auf_stein.state import GameState
 from ...games.stein_auf_stein.text import word
-from ...i18n.message import Msg, msg
+from ...i18n.message import Msg, commas, msg, semicolons
 from ...sensing.observations import AreaSeen, BlocksSeen, DieSeen, Observation
 
 LAYOUT = GAME  # the vision layout's name
@@ -78,11 +78,10 @@ class Reaction:
 def _named(state: GameState, ids: list[str] | tuple[str, ...]) -> Msg | str:
     """``the red block R1, the blue block B2`` (each colour in the language)."""
     cat = state.catalogue
-    out: Msg | str = ""
-    for i, b in enumerate(ids):
-        item = msg("the {colour} block {block}", colour=word("colour", cat.colour(b)), block=b)
-        out = item if i == 0 else msg("{head}, {last}", head=out, last=item)
-    return out
+    return commas(
+        msg("the {colour} block {block}", colour=word("colour", cat.colour(b)), block=b)
+        for b in ids
+    )
 
 
 @dataclass
@@ -321,9 +320,4 @@ class SteinAufSteinCamera:
                 )
 
 
-def _semicolons(items: list[Msg]) -> Msg | str:
-    """``a; b; c``: parts of one warning, each a clause of its own."""
-    out: Msg | str = ""
-    for i, item in enumerate(items):
-        out = item if i == 0 else msg("{head}; {last}", head=out, last=item)
-    return out
+_semicolons = semicolons

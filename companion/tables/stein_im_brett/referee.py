@@ -33,7 +33,7 @@ from ...games.stein_im_brett import queries as q
 from ...games.stein_im_brett.names import COLOURS, DEFAULT_LAYOUT
 from ...games.stein_im_brett.state import GameState
 from ...games.stein_im_brett.text import colour
-from ...i18n.message import Msg, msg, nmsg
+from ...i18n.message import Msg, commas, msg, nmsg
 from ...sensing.observations import BoardLost, CellsChanged, Observation
 
 EMPTY, UNKNOWN = "empty", "unknown"
@@ -56,11 +56,9 @@ def _fields(ids: list[str]) -> str:
 
 def _stones(pairs: list[tuple[str, str]]) -> Msg:
     """``red on c3, blue on d5`` (each colour in the language)."""
-    out: Msg | None = None
-    for f, c in pairs:
-        item = msg("{colour} on {field}", colour=colour(c), field=f)
-        out = item if out is None else msg("{head}, {last}", head=out, last=item)
-    return out if out is not None else msg("nothing")
+    return commas(msg("{colour} on {field}", colour=colour(c), field=f) for f, c in pairs) or msg(
+        "nothing"
+    )
 
 
 @dataclass

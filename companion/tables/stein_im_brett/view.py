@@ -32,7 +32,7 @@ from ...games.stein_im_brett.names import (
 from ...games.stein_im_brett.state import GameState
 from ...games.stein_im_brett.summary import describe
 from ...games.stein_im_brett.text import colour
-from ...i18n.message import Msg, msg, nmsg
+from ...i18n.message import Msg, commas, msg, nmsg
 
 #: The camera layout this game is read with (``companion/sensing/vision/layouts``).
 CAMERA_LAYOUT = "stein-im-brett"
@@ -247,14 +247,7 @@ def undo_hint(action: A.Action, before: GameState, after: GameState) -> Msg:
     return msg("Taken back: {action}", action=describe(action))
 
 
-def _comma(items: list[Msg]) -> Msg | str:
-    """``a, b, c``: items joined with commas (as the English hint always did)."""
-    if not items:
-        return ""
-    out = items[0]
-    for item in items[1:]:
-        out = msg("{head}, {last}", head=out, last=item)
-    return out
+_comma = commas
 
 
 def start_record(
