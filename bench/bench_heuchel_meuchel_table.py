@@ -12,7 +12,7 @@ camera sees. Two tiers:
   the change tracker and the referee: recorded, asked, missed, wrong, the deal read
   right, and the time per frame (making it, reading it). The demo renders the board in
   full once per way the cards lie and makes the other frames from that picture
-  (``tables/heuchel_meuchel/frames.py``: fresh noise, hands laid over it); the games run
+  (``devices/frame_maker.py``: fresh noise, hands laid over it); the games run
   in ``--jobs`` processes (default: one per CPU). About 50 CPU minutes for 40 games on
   a small machine.
 

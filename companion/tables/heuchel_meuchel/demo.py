@@ -35,6 +35,7 @@ import cv2
 import numpy as np
 
 from ...devices.card_scenes import deck_pictures
+from ...devices.frame_maker import FrameMaker
 from ...devices.render import Hand, render
 from ...devices.scenes import random_hand, random_scene
 from ...errors import IllegalAction, MalformedRecord
@@ -49,7 +50,6 @@ from ..demo_clock import DemoClock
 from .camera import CardCamera, DealReader, ready_deck
 from .cells import BACK, cell_id, parse_cell
 from .die import DIE_MM, draw_die, draw_rolling_die
-from .frames import FrameMaker
 
 log = logging.getLogger("companion.demo_heuchel_meuchel")
 
@@ -126,7 +126,7 @@ class SimulatedCardTable(DemoClock):
         scene = random_scene(layout, self.np_rng, size_px=size_px, hands=0, shadows=0)
         pose = camera_pose(layout.size_mm, size_px, self.np_rng)
         self.scene = replace(scene, contents={}, art={}, board_to_image=pose)
-        #: the cheap frames (``frames.FrameMaker``: a clean render per way the cards lie,
+        #: the cheap frames (``FrameMaker``: a clean render per way the cards lie,
         #: fresh noise and hands laid over it); None: every frame rendered in full
         self.frames_maker = FrameMaker(self.scene, self.np_rng) if cheap_frames else None
         self.table: dict[str, tuple[str, ...] | str] = {}  # square -> cards (top first) or BACK

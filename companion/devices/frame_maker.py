@@ -1,4 +1,4 @@
-"""The demo's camera frames, made cheaply: the board rendered once per way it lies.
+"""Demo camera frames, made cheaply: the table rendered once per way it lies.
 
 A full render of the metre-long board (``devices.render``) costs about half a CPU second
 at 1600x900 on a small machine, most of it in whole-frame float maths; a demo game needs
@@ -27,8 +27,8 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from ...devices.render import Hand, Scene, _hand_mask, render
-from ...sensing.vision.colour import LINEAR_LUT, linear_to_srgb
+from ..sensing.vision.colour import LINEAR_LUT, linear_to_srgb
+from .render import Hand, Scene, _hand_mask, render
 
 
 def srgb_noise_lut(noise: float) -> np.ndarray:
