@@ -30,6 +30,7 @@ from pathlib import Path
 from .devices.backends import CHOICES as BACKEND_CHOICES
 from .errors import CompanionError, DeviceError
 from .i18n.message import msg
+from .i18n.sensed import sensed
 from .profile import ProfileError, ScaleProfile, load_profile, resolve_profile_path
 
 OK, WARN, FAIL, SKIP = "ok", "warn", "FAIL", "skip"
@@ -274,9 +275,11 @@ def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
         if v.verdict == "ok":
             out.append(ok("scale noise", found))
         elif v.verdict == "slow":
-            out.append(warn("scale noise", found, v.advice))
+            out.append(warn("scale noise", found, sensed(v.advice)))
         else:
-            out.append(fail("scale noise", msg("too noisy: {found}", found=found), v.advice))
+            out.append(
+                fail("scale noise", msg("too noisy: {found}", found=found), sensed(v.advice))
+            )
     return out
 
 

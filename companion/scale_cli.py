@@ -18,6 +18,7 @@ from .errors import CompanionError, DeviceError, reason
 from .i18n.catalogues import render
 from .i18n.message import msg, nmsg, reason_of, term
 from .i18n.numbers import number_format
+from .i18n.sensed import sensed
 from .profile import ProfileError, ScaleProfile, load_profile, profile_to_toml
 from .sensing.scale_recording import MalformedRecording, RawSample, read_recording
 
@@ -244,7 +245,9 @@ def scale_report(stats, profile: ScaleProfile, *, kind, seconds: float, lang: st
             noise=verdict.total_noise_g, resolution=verdict.resolution_g,
             decide=verdict.decide_s)))  # fmt: skip
         word = _VERDICTS.get(verdict.verdict, verdict.verdict)
-        out.append(say(msg("SCALE {verdict}: {advice}", verdict=word, advice=verdict.advice)))
+        out.append(
+            say(msg("SCALE {verdict}: {advice}", verdict=word, advice=sensed(verdict.advice)))
+        )
     problems = _scale_problems(stats, profile, verdict)
     out += [say(msg("PROBLEM {problem}", problem=p)) for p in problems]
     if not problems:
@@ -274,7 +277,7 @@ def _scale_problems(stats, profile: ScaleProfile, verdict=None) -> list:
     if verdict is None:
         verdict = _noise_verdict(stats, profile)
     if verdict is not None and verdict.verdict == "too noisy":
-        problems.append(msg("scale: {advice}", advice=verdict.advice))
+        problems.append(msg("scale: {advice}", advice=sensed(verdict.advice)))
     return problems
 
 

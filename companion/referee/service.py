@@ -39,6 +39,7 @@ from ..games.common.text import and_list
 from ..games.registry import GameRules, rules_for
 from ..i18n.catalogues import SOURCE_LANGUAGE, render_all
 from ..i18n.message import commas, msg, reason_of
+from ..i18n.sensed import channel, sensed
 from ..journal import Journal, record_text, storage_error
 from ..profile import ScaleProfile, default_profile
 from ..sensing.observations import Fault, Observation
@@ -622,7 +623,13 @@ class GameService:
                 or (ended and not getattr(self._referee, "watches_after_the_end", False))
             ):
                 if isinstance(obs, Fault):
-                    self.announce(f"{obs.channel}: {obs.reason}")
+                    self.announce(
+                        msg(
+                            "{channel}: {reason}",
+                            channel=channel(obs.channel),
+                            reason=sensed(obs.reason),
+                        )
+                    )
                 return
             self._react(self._referee.observe(obs, self._game.state))
             self._bump()

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from ..i18n.message import Msg, commas, msg, term
+
 
 @dataclass(frozen=True, slots=True)
 class StoneMatch:
@@ -23,7 +25,7 @@ class StoneMatch:
     mass_g: float
     stones: tuple[str, ...] | None
     candidates: tuple[tuple[tuple[str, ...], float, float], ...]
-    reason: str = ""
+    reason: Msg | str = ""  # a message: said in the players' language where it is shown
 
 
 def identify_stone(
@@ -59,10 +61,13 @@ def identify_stone(
     options.sort(key=lambda o: o[2])
     near = tuple(o for o in options if o[2] <= tolerance_g)
     if not near:
-        shown = ", ".join(f"{_name(s)} ({m:g} g)" for s, m, _ in options) or "none"
-        return StoneMatch(
-            mass_g, None, (), f"no allowed stone weighs about {mass_g:.1f} g (allowed: {shown})"
+        shown = commas(msg("{stones} ({mass:g} g)", stones=_name(s), mass=m) for s, m, _ in options)
+        reason = msg(
+            "no allowed stone weighs about {mass:.1f} g (allowed: {shown})",
+            mass=mass_g,
+            shown=shown or term("stones allowed", "none"),
         )
+        return StoneMatch(mass_g, None, (), reason)
     if len(near) > 1 and near[1][2] - near[0][2] < separation_g:
         (s1, m1, _), (s2, m2, _) = near[0], near[1]
         a, b = sorted([(m1, s1), (m2, s2)])
@@ -70,8 +75,15 @@ def identify_stone(
             mass_g,
             None,
             near,
-            f"{_name(a[1])} ({a[0]:g} g) and {_name(b[1])} ({b[0]:g} g)"
-            f" are too close to tell apart at {mass_g:.1f} g",
+            msg(
+                "{a} ({mass_a:g} g) and {b} ({mass_b:g} g) are too close to tell apart at"
+                " {mass:.1f} g",
+                a=_name(a[1]),
+                mass_a=a[0],
+                b=_name(b[1]),
+                mass_b=b[0],
+                mass=mass_g,
+            ),
         )
     return StoneMatch(mass_g, near[0][0], near)
 

@@ -27,7 +27,8 @@ from ...games.hinkel_stein.names import (
 )
 from ...games.hinkel_stein.state import GameState
 from ...games.hinkel_stein.text import word
-from ...i18n.message import Msg, msg
+from ...i18n.message import Msg, clauses, msg
+from ...i18n.sensed import channel, sensed
 from ...profile import ScaleProfile
 from ...sensing.census import identify_stone
 from ...sensing.observations import (
@@ -119,12 +120,12 @@ class ScaleReferee:
                 self._warnings[f"fault:{ch}"] = msg(
                     "Load cell {cell}: {reason}. Until it is fixed, enter placements and the"
                     " tilt on the tablet (manual entry).",
-                    cell=ch,
-                    reason=why,
+                    cell=channel(ch),
+                    reason=sensed(why),
                 )
             case ScaleNoise(problem=problem):
                 if problem:  # the sensing cannot decide: say why, until it can again
-                    self._warnings["noise"] = f"{problem[0].upper()}{problem[1:]}."
+                    self._warnings["noise"] = msg("{problem}.", problem=clauses([sensed(problem)]))
                 else:
                     self._warnings.pop("noise", None)
             case ScaleDisturbed():
