@@ -155,6 +155,7 @@ def _decks(folders: Sequence[str]) -> dict[str, object]:
 def cmd_run(args: argparse.Namespace) -> int:
     from . import settings
     from .devices.backends import requested_backend
+    from .i18n import msg, reason_of
     from .profile import load_profile
     from .referee.service import GameService
     from .server import CannotListen, serve
@@ -169,7 +170,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         backend = None if args.no_sensors else requested_backend(args.backend)
         decks = _decks(args.deck or [])
     except (ValueError, OSError) as e:
-        print(f"companion run: {e}", file=sys.stderr)
+        print(f"companion run: {_say(args, reason_of(e))}", file=sys.stderr)
         return EXIT_USAGE
     from .mqtt.cli import publisher_for_run, settings_for
     from .pairing import Pairing
@@ -177,7 +178,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         broker = settings_for(args, settings.state_dir(args.state_dir))
     except ValueError as e:
-        print(f"companion run: {e}", file=sys.stderr)
+        print(f"companion run: {_say(args, reason_of(e))}", file=sys.stderr)
         return EXIT_USAGE
     service = GameService(settings.state_dir(args.state_dir), profile=profile)
     pairing = Pairing(
@@ -190,9 +191,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     recording = recording_for_run(service, profile, args)
     scale = camera = None
     if backend is None:
-        service.announce("no sensors: enter every action on the tablet (manual entry)")
-        service.device_status("load cells", "off", "--no-sensors: manual entry")
-        service.device_status("camera", "off", "--no-sensors: manual entry")
+        service.announce(msg("no sensors: enter every action on the tablet (manual entry)"))
+        service.device_status("load cells", "off", msg("--no-sensors: manual entry"))
+        service.device_status("camera", "off", msg("--no-sensors: manual entry"))
     else:
         from .table import open_camera_loop, open_scale
 
@@ -202,7 +203,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 service, requested=backend, tap=recording.tap_camera, decks=decks
             )
         except DeviceError as e:
-            print(f"companion run: {e}", file=sys.stderr)
+            print(f"companion run: {_say(args, reason_of(e))}", file=sys.stderr)
             if scale is not None:  # the camera failed: power the HX711s down again
                 scale.stop()
             recording.set(False, remember=False)
@@ -235,7 +236,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             language=lang,
         )
     except CannotListen as e:
-        print(f"companion run: {e}", file=sys.stderr)
+        print(f"companion run: {_say(args, reason_of(e))}", file=sys.stderr)
         return EXIT_PORT
     finally:
         notifier.stopping()

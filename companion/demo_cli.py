@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .i18n.message import msg
+from .i18n.message import commas, msg, nmsg, reason_of
 
 EXIT_OK, EXIT_USAGE, EXIT_PORT = 0, 2, 4
 
@@ -52,17 +52,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.players is None:
         args.players = 2 if getattr(args, "vision", False) else default
     elif args.players not in allowed:
-        print(
-            f"companion demo: {title} is for {allowed[0]} to {allowed[-1]} players,"
-            f" not {args.players}",
-            file=sys.stderr,
+        wrong = msg(
+            "{game} is for {least} to {most} players, not {n}",
+            game=title,
+            least=allowed[0],
+            most=allowed[-1],
+            n=args.players,
         )
+        print(f"companion demo: {_say(args, wrong)}", file=sys.stderr)
         return EXIT_USAGE
     if args.record and args.terminal:
-        print(
-            "companion demo: --record is for the demo table (with the dashboard), not --terminal",
-            file=sys.stderr,
-        )
+        wrong = msg("--record is for the demo table (with the dashboard), not --terminal")
+        print(f"companion demo: {_say(args, wrong)}", file=sys.stderr)
         return EXIT_USAGE
     if args.game == "stein-im-brett":
         return _tell_stein_im_brett(args) if args.terminal else _serve_stein_im_brett(args)
@@ -89,10 +90,14 @@ def _serve(args: argparse.Namespace, title: str, notice: str, play: Callable) ->
     )
     service = GameService(state)
     service.announce(notice)
-    print(
-        f"Demo: {title}, {args.players} players, seed {args.seed}, speed x{args.speed:g}."
-        " Ctrl-C stops."
+    said = msg(
+        "Demo: {game}, {n} players, seed {seed}, speed x{speed:g}. Ctrl-C stops.",
+        game=title,
+        n=args.players,
+        seed=args.seed,
+        speed=args.speed,
     )
+    print(_say(args, said))
     try:
         serve(
             service,
@@ -102,7 +107,7 @@ def _serve(args: argparse.Namespace, title: str, notice: str, play: Callable) ->
             language=getattr(args, "language", None),
         )
     except CannotListen as e:
-        print(f"companion demo: {e}", file=sys.stderr)
+        print(f"companion demo: {_say(args, reason_of(e))}", file=sys.stderr)
         return EXIT_PORT
     return EXIT_OK
 
@@ -116,8 +121,12 @@ def players_thread(play: Callable, service) -> None:
         logging.getLogger("companion.demo").exception("the scripted players stopped")
         if not service.closed:
             service.announce(
-                f"demo: the scripted players stopped ({type(e).__name__}: {e}); the game"
-                " stays as it is: go on from the tablet, or restart the demo"
+                msg(
+                    "demo: the scripted players stopped ({error}: {reason}); the game stays as"
+                    " it is: go on from the tablet, or restart the demo",
+                    error=type(e).__name__,
+                    reason=str(e),
+                )
             )
 
 
@@ -165,7 +174,7 @@ def _demo_recorder(service, args: argparse.Namespace):
     )
     recorder.start(service, default_profile())
     recorder.tap_service(service)
-    print(f"Recording the session in {recorder.path}", flush=True)
+    print(_say(args, msg("Recording the session in {path}", path=str(recorder.path))), flush=True)
     return recorder
 
 
@@ -222,10 +231,21 @@ def _tell_heuchel_meuchel(args: argparse.Namespace) -> int:
     from .games.heuchel_meuchel.random_player import random_game_iter
     from .games.heuchel_meuchel.summary import describe, to_text
 
-    print(
-        f"Demo: a {args.players}-player game of Heuchel & Meuchel played by seeded random"
-        f" legal players (seed {args.seed})" + (", with the die." if args.dice else ".")
-    )
+    if args.dice:
+        said = msg(
+            "Demo: a {n}-player game of Heuchel & Meuchel played by seeded random legal"
+            " players (seed {seed}), with the die.",
+            n=args.players,
+            seed=args.seed,
+        )
+    else:
+        said = msg(
+            "Demo: a {n}-player game of Heuchel & Meuchel played by seeded random legal"
+            " players (seed {seed}).",
+            n=args.players,
+            seed=args.seed,
+        )
+    print(_say(args, said))
     return _tell_game(
         random_game_iter(args.players, args.seed, dice=args.dice), args, describe, to_text
     )
@@ -251,10 +271,13 @@ def _tell_hinkel_stein(args: argparse.Namespace) -> int:
     from .games.hinkel_stein.random_player import random_game_iter
     from .games.hinkel_stein.summary import describe, to_text
 
-    print(
-        f"Demo: a {args.players}-player game of Hinkel & Stein played by seeded random legal"
-        f" players (seed {args.seed}), on a simulated scale."
+    said = msg(
+        "Demo: a {n}-player game of Hinkel & Stein played by seeded random legal players"
+        " (seed {seed}), on a simulated scale.",
+        n=args.players,
+        seed=args.seed,
     )
+    print(_say(args, said))
     for action, state in random_game_iter(args.players, args.seed):
         print(f"  {_say(args, describe(action))}")
         if isinstance(action, Tilt):
@@ -270,7 +293,8 @@ def _serve_hilo(args: argparse.Namespace) -> int:
     from .tables.hilo.demo import SimulatedCardTable
 
     if args.vision and args.players != 2:
-        print("companion demo: --vision is for 2 players (the hilo layout)", file=sys.stderr)
+        wrong = msg("--vision is for 2 players (the hilo layout)")
+        print(f"companion demo: {_say(args, wrong)}", file=sys.stderr)
         return EXIT_USAGE
 
     def play(service) -> None:
@@ -306,21 +330,28 @@ def _tell_hilo(args: argparse.Namespace) -> int:
     from .games.hilo.summary import describe, to_text
     from .tables.hilo.scripted import play_game
 
-    print(
-        f"Demo: a {args.players}-player game of HiLo played by seeded random legal players"
-        f" (seed {args.seed}), recorded by the referee from what a camera sees."
+    said = msg(
+        "Demo: a {n}-player game of HiLo played by seeded random legal players (seed {seed}),"
+        " recorded by the referee from what a camera sees.",
+        n=args.players,
+        seed=args.seed,
     )
+    print(_say(args, said))
     result = play_game(args.players, args.seed)
     for action in result["played"]:
         print(f"  {_say(args, describe(action))}")
         if args.delay:
             time.sleep(args.delay)
     print(_say(args, to_text(result["state"])))
-    print(
-        f"Recorded from the camera: {result['camera']} of {result['actions']} actions;"
-        f" asked on the tablet: {result['asked']}; missed: {result['missed']};"
-        f" wrong: {result['wrong']}"
+    said = nmsg(
+        "Recorded from the camera: {camera} of {actions} action; asked on the tablet:"
+        " {asked}; missed: {missed}; wrong: {wrong}",
+        "Recorded from the camera: {camera} of {actions} actions; asked on the tablet:"
+        " {asked}; missed: {missed}; wrong: {wrong}",
+        result["actions"],
+        **{k: result[k] for k in ("camera", "actions", "asked", "missed", "wrong")},
     )
+    print(_say(args, said))
     return EXIT_OK
 
 
@@ -328,10 +359,13 @@ def _tell_stein_im_brett(args: argparse.Namespace) -> int:
     from .games.stein_im_brett.random_player import DEFAULT_NAMES, random_game_iter
     from .games.stein_im_brett.summary import describe, draw_board, to_text
 
-    print(
-        f"Demo: a {args.players}-player game of Stein im Brett played by seeded random"
-        f" legal players (seed {args.seed})."
+    said = msg(
+        "Demo: a {n}-player game of Stein im Brett played by seeded random legal players"
+        " (seed {seed}).",
+        n=args.players,
+        seed=args.seed,
     )
+    print(_say(args, said))
     scored = 0
     for action, state in random_game_iter(list(DEFAULT_NAMES[: args.players]), args.seed, care=0.5):
         print(f"  {_say(args, describe(action))}")
@@ -339,15 +373,18 @@ def _tell_stein_im_brett(args: argparse.Namespace) -> int:
             scored = len(state.scorings)
             last = state.scorings[-1]
             print()
-            print(
-                f"Round {last.round_no} is scored: "
-                + ", ".join(f"{p} {v}" for p, v in zip(state.players, last.points, strict=True))
+            points = commas(
+                msg("{player} {points}", player=p, points=v)
+                for p, v in zip(state.players, last.points, strict=True)
             )
+            said = msg("Round {n} is scored: {points}", n=last.round_no, points=points)
+            print(_say(args, said))
             if state.finished:
                 print(_say(args, to_text(state)))
             else:
                 rows = draw_board(state.board, last.cells)
-                print("\n".join(["Board at the scoring:", *("    " + r for r in rows)]))
+                board = _say(args, msg("Board at the scoring:"))
+                print("\n".join([board, *("    " + r for r in rows)]))
             print()
         if args.delay:
             time.sleep(args.delay)
@@ -385,10 +422,13 @@ def _tell_stein_auf_stein(args: argparse.Namespace) -> int:
     from .games.stein_auf_stein.random_player import random_game_iter
     from .games.stein_auf_stein.summary import describe, to_text
 
-    print(
-        f"Demo: a {args.players}-player game of Stein auf Stein played by seeded random"
-        f" legal players (seed {args.seed})."
+    said = msg(
+        "Demo: a {n}-player game of Stein auf Stein played by seeded random legal players"
+        " (seed {seed}).",
+        n=args.players,
+        seed=args.seed,
     )
+    print(_say(args, said))
     return _tell_game(random_game_iter(args.players, args.seed), args, describe, to_text)
 
 

@@ -146,19 +146,25 @@ def record_text(record: dict[str, Any]) -> str:
     is not a JSON object that survives a round trip, or holds text that is not valid
     Unicode (a lone surrogate). Lets a caller check a record before any file exists."""
     if not isinstance(record, dict):
-        raise MalformedRecord(f"a record is a JSON object (dict), not {type(record).__name__}")
+        raise MalformedRecord(
+            msg("a record is a JSON object (dict), not {kind}", kind=type(record).__name__)
+        )
     try:
         text = json.dumps(record, ensure_ascii=False, allow_nan=False)
         text.encode("utf-8")
     except UnicodeEncodeError as e:
         bad = e.object[e.start : e.end]
         raise MalformedRecord(
-            f"record holds text that is not valid Unicode ({bad!r}, a lone surrogate)"
+            msg("record holds text that is not valid Unicode ({bad!r}, a lone surrogate)", bad=bad)
         ) from e
     except (TypeError, ValueError) as e:
-        raise MalformedRecord(f"record cannot be stored as JSON: {e}") from e
+        raise MalformedRecord(
+            msg("record cannot be stored as JSON: {reason}", reason=str(e))
+        ) from e
     if json.loads(text) != record:
-        raise MalformedRecord(f"record does not survive JSON unchanged: {record!r}")
+        raise MalformedRecord(
+            msg("record does not survive JSON unchanged: {record!r}", record=record)
+        )
     return text
 
 
@@ -279,7 +285,12 @@ class Journal:
                 msg("cannot read it: {reason}", reason=str(e))
             ) from e
         if meta.get("application") != APPLICATION:
-            raise self._fail(f"not a journal: meta says application={meta.get('application')!r}")
+            raise self._fail(
+                msg(
+                    "not a journal: meta says application={application!r}",
+                    application=meta.get("application"),
+                )
+            )
         version = meta.get("schema_version")
         if version != str(SCHEMA_VERSION):
             newer = version is not None and version.isdigit() and int(version) > SCHEMA_VERSION
@@ -307,9 +318,11 @@ class Journal:
             mode = con.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         except sqlite3.Error as e:
             why = storage_error(e, self.path)
-            raise why or self._fail(f"cannot switch to WAL mode: {e}") from e
+            raise why or self._fail(
+                msg("cannot switch to WAL mode: {reason}", reason=str(e))
+            ) from e
         if mode.lower() != "wal":
-            raise self._fail(f"SQLite refused WAL mode here (got {mode!r})")
+            raise self._fail(msg("SQLite refused WAL mode here (got {mode!r})", mode=mode))
 
     # -- writing -------------------------------------------------------------------
 
@@ -362,7 +375,10 @@ class Journal:
                 first = rows[0][2]
                 if last == 0 and first is not None and first.get("type") != "start":
                     raise MalformedRecord(
-                        f"the first record of a journal is a 'start', not {first.get('type')!r}"
+                        msg(
+                            "the first record of a journal is a 'start', not {kind!r}",
+                            kind=first.get("type"),
+                        )
                     )
                 cached_seq, n = self._effective
                 n = 0 if last == 0 else n if cached_seq == last else None
@@ -374,7 +390,11 @@ class Journal:
                         undoable = max(n - 1, 0)
                         if count > undoable:
                             raise self._fail(
-                                f"cannot undo {count} action(s): only {undoable} after the start"
+                                msg(
+                                    "cannot undo {count} action(s): only {left} after the start",
+                                    count=count,
+                                    left=undoable,
+                                )
                             )
                     seq += 1
                     con.execute(
@@ -389,7 +409,9 @@ class Journal:
                     with contextlib.suppress(sqlite3.Error):
                         con.execute("ROLLBACK")
                 if isinstance(e, sqlite3.Error):
-                    raise storage_error(e, self.path) or self._fail(f"cannot write: {e}") from e
+                    raise storage_error(e, self.path) or self._fail(
+                        msg("cannot write: {reason}", reason=str(e))
+                    ) from e
                 raise
             if n is not None:  # else the cache stays stale until the next undo folds the rows
                 self._effective = (seq, n)
@@ -445,7 +467,9 @@ class Journal:
                 Path(tmp).unlink(missing_ok=True)
                 raise
         except OSError as e:
-            raise JournalError(f"cannot export journal to {str(dest)!r}: {e}") from e
+            raise JournalError(
+                msg("cannot export journal to {dest!r}: {reason}", dest=str(dest), reason=str(e))
+            ) from e
         return len(lines)
 
     def _rows(self, con: sqlite3.Connection) -> Iterator[Row]:
@@ -455,14 +479,24 @@ class Journal:
                 try:
                     obj = json.loads(payload)
                 except ValueError as e:
-                    raise self._fail(f"damaged: row {seq} holds invalid JSON ({e})") from e
+                    raise self._fail(
+                        msg(
+                            "damaged: row {seq} holds invalid JSON ({reason})",
+                            seq=seq,
+                            reason=str(e),
+                        )
+                    ) from e
                 if not isinstance(obj, dict):
                     raise self._fail(
-                        f"damaged: row {seq} holds {type(obj).__name__}, not an object"
+                        msg(
+                            "damaged: row {seq} holds {kind}, not an object",
+                            seq=seq,
+                            kind=type(obj).__name__,
+                        )
                     )
                 yield Row(seq, t_mono, t_wall, kind, obj)
         except sqlite3.Error as e:
-            raise self._fail(f"cannot read: {e}") from e
+            raise self._fail(msg("cannot read: {reason}", reason=str(e))) from e
 
     def _fold(self, con: sqlite3.Connection) -> list[Row]:
         effective: list[Row] = []
@@ -472,7 +506,14 @@ class Journal:
                 continue
             n = row.payload.get("count")
             if not isinstance(n, int) or not 1 <= n < len(effective):
-                raise self._fail(f"damaged: row {row.seq} undoes {n!r} of {len(effective)}")
+                raise self._fail(
+                    msg(
+                        "damaged: row {seq} undoes {n!r} of {total}",
+                        seq=row.seq,
+                        n=n,
+                        total=len(effective),
+                    )
+                )
             del effective[-n:]
         return effective
 

@@ -21,6 +21,8 @@ from waitress.server import create_server
 from .dashboard import create_app
 from .dashboard.streams import StreamLimits
 from .errors import CompanionError
+from .i18n.catalogues import SOURCE_LANGUAGE, render
+from .i18n.message import msg
 from .pairing import Pairing
 from .referee.service import GameService
 
@@ -64,15 +66,29 @@ class CannotListen(CompanionError, OSError):
 def _cannot_listen(e: OSError, host: str, port: int) -> CannotListen:
     if e.errno == errno.EADDRINUSE:
         return CannotListen(
-            f"port {port} is in use: another companion or program listens there; stop it,"
-            f" or choose another port (--port {port + 1}; with make: make demo PORT={port + 1})"
+            msg(
+                "port {port} is in use: another companion or program listens there; stop it,"
+                " or choose another port (--port {next}; with make: make demo PORT={next})",
+                port=port,
+                next=port + 1,
+            )
         )
     if e.errno in (errno.EACCES, errno.EPERM):
         return CannotListen(
-            f"not allowed to listen on port {port} (ports below 1024 need privileges):"
-            f" choose a port from 1024 up, e.g. --port 8000"
+            msg(
+                "not allowed to listen on port {port} (ports below 1024 need privileges):"
+                " choose a port from 1024 up, e.g. --port 8000",
+                port=port,
+            )
         )
-    return CannotListen(f"cannot listen on {host}:{port}: {e.strerror or e}")
+    return CannotListen(
+        msg(
+            "cannot listen on {host}:{port}: {reason}",
+            host=host,
+            port=port,
+            reason=str(e.strerror or e),
+        )
+    )
 
 
 def lan_address() -> str | None:
@@ -134,9 +150,11 @@ def serve(
         raise _cannot_listen(e, host, port) from e
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     url = f"http://{shown or host}:{server.effective_port}/"
-    print(f"Dashboard: {url}", flush=True)
-    print(f"Table PIN: {pairing.code}", flush=True)
-    print(f"Games are journaled in {service.state_dir / 'games'}", flush=True)
+    lang = language or SOURCE_LANGUAGE  # the terminal's lines in the table's language
+    print(render(msg("Dashboard: {url}", url=url), lang), flush=True)
+    print(render(msg("Table PIN: {pin}", pin=pairing.code), lang), flush=True)
+    games = str(service.state_dir / "games")
+    print(render(msg("Games are journaled in {path}", path=games), lang), flush=True)
     if background is not None:
         threading.Thread(target=background, name="table", daemon=True).start()
     if ready is not None:

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from .devices.load_cells import LoadCells, open_load_cells
 from .errors import DeviceError
+from .i18n.message import msg, reason_of
+from .i18n.sensed import sensed
 from .profile import ScaleProfile
 from .referee.service import GameService
 from .sensing.observations import ScaleNoise
@@ -74,9 +76,11 @@ class ScaleLoop:
     def _run(self) -> None:
         failing = False
         working = "simulated" if getattr(self.cells, "simulated", False) else "ok"
-        kind = "the simulated scale" if working == "simulated" else "HX711s"
+        kind = msg("the simulated scale") if working == "simulated" else msg("HX711s")
         self.service.device_status(
-            "load cells", working, f"{kind} at {self.cells.rate_sps} samples/s"
+            "load cells",
+            working,
+            msg("{kind} at {rate} samples/s", kind=kind, rate=self.cells.rate_sps),
         )
         while not self._stop.is_set():
             self.last_turn = self.clock()
@@ -84,13 +88,17 @@ class ScaleLoop:
                 samples = self.cells.read(timeout_s=0.5)
             except DeviceError as e:
                 if not failing:
-                    self.service.announce(f"load cells: {e}; enter placements on the tablet")
-                    self.service.device_status("load cells", "fault", str(e))
+                    why = reason_of(e)
+                    self.service.announce(
+                        msg("load cells: {reason}; enter placements on the tablet", reason=why)
+                    )
+                    self.service.device_status("load cells", "fault", why)
                     failing = True
                 self._stop.wait(1.0)
                 continue
             if failing:
-                self.service.device_status("load cells", working, f"{kind}: reading again")
+                again = msg("{kind}: reading again", kind=kind)
+                self.service.device_status("load cells", working, again)
             failing = False
             self.last_read = self.clock()
             notch, self._notch = self._notch, None
@@ -109,11 +117,13 @@ class ScaleLoop:
         status, so that it shows even with no game running."""
         if isinstance(obs, ScaleNoise):
             if obs.problem:
-                self.service.device_status("load cells", "fault", obs.problem)
+                self.service.device_status("load cells", "fault", sensed(obs.problem))
             else:
-                detail = (
-                    f"{kind}: noise {obs.total_noise_g:.1f} g on the sum,"
-                    f" tells {obs.resolution_g:.0f} g apart"
+                detail = msg(
+                    "{kind}: noise {noise:.1f} g on the sum, tells {apart:.0f} g apart",
+                    kind=kind,
+                    noise=obs.total_noise_g,
+                    apart=obs.resolution_g,
                 )
                 self.service.device_status("load cells", working, detail)
         self.service.observe(obs)
@@ -240,9 +250,9 @@ class CameraLoop:
             try:
                 frame = self.source.read()
             except DeviceError as e:
-                frame, why = None, str(e)
+                frame, why = None, reason_of(e)
             else:
-                why = "the camera gave no frame"
+                why = msg("the camera gave no frame")
             if frame is None:
                 if not failing:
                     self.service.device_status("camera", "fault", why)
@@ -302,7 +312,7 @@ def open_camera_loop(
     from .errors import DeviceUnavailable
 
     if requested == SIMULATED:
-        service.device_status("camera", "off", "simulated table: no camera")
+        service.device_status("camera", "off", msg("simulated table: no camera"))
         return None
     try:
         source = open_camera(requested="real", simulated=lambda: None)
@@ -310,10 +320,13 @@ def open_camera_loop(
         if requested == "real":
             raise
         service.announce(
-            f"camera: {e}; Hinkel & Stein goes on by the scale, Stein im Brett by entering"
-            " each turn on the tablet"
+            msg(
+                "camera: {reason}; Hinkel & Stein goes on by the scale, Stein im Brett by"
+                " entering each turn on the tablet",
+                reason=reason_of(e),
+            )
         )
-        service.device_status("camera", "off", str(e))
+        service.device_status("camera", "off", reason_of(e))
         return None
     if tap is not None:
         tap(source)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from ..errors import DeviceUnavailable
+from ..i18n.message import msg, reason_of, term
 
 BACKEND_ENV = "COMPANION_BACKEND"
 REAL, SIMULATED, AUTO = "real", "simulated", "auto"
@@ -49,7 +50,7 @@ def open_device(
     """
     say = announce or (lambda message: None)
     if requested == SIMULATED:
-        message = f"{device}: using the simulation, as configured"
+        message = msg("{device}: using the simulation, as configured", device=_device(device))
         log.info(message)
         say(message)
         return simulated()
@@ -58,7 +59,19 @@ def open_device(
     try:
         return real()
     except DeviceUnavailable as e:
-        message = f"{device}: real hardware unavailable ({e}); using the SIMULATION instead"
+        message = msg(
+            "{device}: real hardware unavailable ({reason}); using the SIMULATION instead",
+            device=_device(device),
+            reason=reason_of(e),
+        )
         log.warning(message)
         say(message)
         return simulated()
+
+
+def _device(name: str):
+    """A device's name for people, as a word of the language (other names as they are)."""
+    return _DEVICES.get(name, name)
+
+
+_DEVICES = {"load cells": term("device", "load cells"), "camera": term("device", "camera")}

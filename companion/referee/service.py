@@ -188,7 +188,7 @@ class GameService:
         writable = self._storage_kind in (None, "full")
         try:
             if state_files.is_empty(path):  # opened, it would become a new, empty journal
-                raise JournalError(f"journal {str(path)!r}: an empty file (0 bytes)")
+                raise JournalError(msg("journal {path!r}: an empty file (0 bytes)", path=str(path)))
             journal = self._open_to_resume(path, writable=writable)
             try:
                 game = self._fold(journal)
