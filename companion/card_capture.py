@@ -24,6 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .i18n.message import msg
 from .sensing.vision.deck import (
     BACK,
     PICTURE_SUFFIXES,
@@ -44,8 +45,8 @@ MIN_REGION_SHARE = 0.004
 SHAPE_TOLERANCE = 0.12
 MIN_FILL = 0.88
 #: What else a frame may show, for people.
-AT_EDGE = "something at the frame's edge (a hand, or a card partly out of view)"
-NOT_A_CARD = "something that is not a card (a hand? two cards touching?)"
+AT_EDGE = msg("something at the frame's edge (a hand, or a card partly out of view)")
+NOT_A_CARD = msg("something that is not a card (a hand? two cards touching?)")
 #: Fewest pixels across a card for a picture worth keeping.
 MIN_CARD_PX = 60
 #: Corners moving less than this share of the card's width between frames: lying still.
@@ -127,14 +128,14 @@ class StillCard:
             self._quad, self._count = None, 0
             if not seen.cards and not seen.others:
                 self._taken = None
-                return None, "no card in view"
+                return None, msg("no card in view")
             if len(seen.cards) > 1:
-                return None, f"{len(seen.cards)} cards in view: show one at a time"
+                return None, msg("{n} cards in view: show one at a time", n=len(seen.cards))
             return None, seen.others[0]
         quad = seen.cards[0]
         if self._taken is not None:
             if _moved_share(self._taken, quad) < 0.25:
-                return None, "take the last card away"
+                return None, msg("take the last card away")
             self._taken = None
         if self._quad is not None and _moved_share(self._quad, quad) < STILL_SHARE:
             self._count += 1
@@ -144,8 +145,8 @@ class StillCard:
         self._quad = quad
         if self._count >= self.still_frames:
             self._taken, self._quad, self._count = quad, None, 0
-            return quad, "card lies still"
-        return None, "card moved: let it lie still" if moving else "card in view"
+            return quad, msg("card lies still")
+        return None, msg("card moved: let it lie still") if moving else msg("card in view")
 
 
 def cut_card(image: np.ndarray, quad: np.ndarray, aspect: float) -> np.ndarray:
@@ -219,10 +220,11 @@ def pending(folder: Path) -> tuple[list[tuple[str, str]], int]:
     """([(id, what to show)] still without a picture, back first; the number of pictures
     the deck needs in all)."""
     _, designs = load_deck_file(folder)
-    steps = [(BACK, "the back of any card")]
+    steps: list[tuple[str, str]] = [(BACK, msg("the back of any card"))]
     for k, d in enumerate(designs, start=1):
         data = ", ".join(f"{key} {value}" for key, value in d.data.items())
-        steps.append((d.id, f"card {k} of {len(designs)}: {d.id}" + (f" ({data})" if data else "")))
+        what = msg("card {k} of {n}: {id}", k=k, n=len(designs), id=d.id)
+        steps.append((d.id, msg("{what} ({data})", what=what, data=data) if data else what))
     todo = [(did, what) for did, what in steps if _existing(folder, did) is None]
     return todo, len(steps)
 
@@ -258,22 +260,24 @@ def capture_deck(
     stream = iter(frames)
     tracker = StillCard(still_frames=still_frames)
     for did, what in todo:
-        say(f"show {what}")
+        say(msg("show {what}", what=what))
         started, last = None, ""
         while True:
             frame = next(stream, None)
             if frame is None:
-                raise CaptureStopped(f"the frames ended before {did} was shown")
+                raise CaptureStopped(msg("the frames ended before {id} was shown", id=did))
             started = frame.t_mono if started is None else started
             if frame.t_mono - started > wait_s:
-                raise CaptureStopped(f"no card taken for {did} in {wait_s:g} s")
+                raise CaptureStopped(msg("no card taken for {id} in {s:g} s", id=did, s=wait_s))
             quad, state = tracker.update(cards_in_view(frame.image, aspect))
             if quad is not None:
                 small = min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0]))
                 if small < MIN_CARD_PX:
-                    state = (
-                        f"the card is only {small:.0f} px across (at least {MIN_CARD_PX}):"
-                        " bring the camera closer"
+                    state = msg(
+                        "the card is only {px:.0f} px across (at least {least}): bring the"
+                        " camera closer",
+                        px=small,
+                        least=MIN_CARD_PX,
                     )
                     quad = None
             if quad is not None:
@@ -281,22 +285,24 @@ def capture_deck(
                 look = reg.look(picture)
                 same, turned = reg.same_as(look)
                 if same == BACK:
-                    state = "that is the back: turn the card over"
+                    state = msg("that is the back: turn the card over")
                 elif same is not None:
-                    state = f"that card is {same}, already registered: show {did}"
+                    state = msg(
+                        "that card is {same}, already registered: show {id}", same=same, id=did
+                    )
                 else:
                     if turned:  # the way up its look-alike was taken: twins line up
                         picture = picture[::-1, ::-1].copy()
                         look = reg.look(picture)
                     path = root / f"{did}.png"
                     if not cv2.imwrite(str(path), picture):
-                        raise OSError(f"cannot write {path}")
+                        raise OSError(msg("cannot write {path}", path=str(path)))
                     reg.looks[did] = look
                     written.append(did)
-                    say(f"  got {did}: wrote {path.name}; take the card away")
+                    say(msg("  got {id}: wrote {file}; take the card away", id=did, file=path.name))
                     break
             if state != last and state not in ("card in view", "card lies still"):
-                say(f"  {state}")
+                say(msg("  {state}", state=state))
             last = state
     return written
 

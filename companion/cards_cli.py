@@ -168,7 +168,7 @@ def _capture(args: argparse.Namespace, folder: Path) -> int:
         capture_deck(
             folder,
             frames(source),
-            lambda m: print(m, flush=True),
+            lambda m: print(say(args, m), flush=True),
             still_frames=args.still_frames,
             wait_s=args.wait,
         )

@@ -77,7 +77,7 @@ def test_an_undo_hint_and_the_referees_put_back_warning_in_both_languages(servic
     service.undo(1)
     assert _both(service, "undo_hints") == (
         ["Put the magician back face down on top of the draw pile"],
-        ["Legt magician verdeckt zurück oben auf den Nachziehstapel"],
+        ["Legt Zaubererkarte verdeckt zurück oben auf den Nachziehstapel"],
     )
     assert _both(service, "warnings") == (
         ["Undone: the discard pile should show nothing"],

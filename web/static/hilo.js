@@ -8,16 +8,29 @@
 
 (() => {
   const W = 40, H = 60, GAP = 5;  // a card and the gap between cards, in the picture's units
+  // A kind of card: its short label on the picture (in the page's language) and colour.
   const KIND = {
-    "dragon-keeper": ["DK", "#d9b36c"], "unicorn-keeper": ["UK", "#d9b36c"], "wolf-keeper": ["WK", "#d9b36c"],
-    dragon: ["Dra", "#e8a48f"], unicorn: ["Uni", "#d8c8f0"], wolf: ["Wolf", "#b9cbd3"],
-    magician: ["Mag", "#9b7fc4"], phoenix: ["Phx", "#f0a040"], plain: ["", "#f2e6c8"],
+    "dragon-keeper": [N_("DK"), "#d9b36c"], "unicorn-keeper": [N_("UK"), "#d9b36c"], "wolf-keeper": [N_("WK"), "#d9b36c"],
+    dragon: [N_("Dra"), "#e8a48f"], unicorn: [N_("Uni"), "#d8c8f0"], wolf: [N_("Wolf"), "#b9cbd3"],
+    magician: [N_("Mag"), "#9b7fc4"], phoenix: [N_("Phx"), "#f0a040"], plain: ["", "#f2e6c8"],
+  };
+  // A card's name in the page's language: records keep the catalogue's id ("plain-03").
+  const CARD_WORDS = {
+    "dragon-keeper": N_("dragon-keeper"), "unicorn-keeper": N_("unicorn-keeper"), "wolf-keeper": N_("wolf-keeper"),
+    dragon: N_("dragon"), unicorn: N_("unicorn"), wolf: N_("wolf"),
+    magician: N_("magician"), phoenix: N_("phoenix"), plain: N_("plain"),
+  };
+  const cardName = (id) => {
+    if (!id) return id;
+    if (CARD_WORDS[id]) return t(CARD_WORDS[id]);
+    const m = /^(.+)-([^-]+)$/.exec(id);
+    return m && CARD_WORDS[m[1]] ? t("{kind}-{design}", { kind: t(CARD_WORDS[m[1]]), design: m[2] }) : id;
   };
   let view = null;
   let entry = { key: null, choice: null };
 
   const cardLabel = (c) => {
-    const [short] = KIND[c.kind] || ["?"];
+    const short = KIND[c.kind] && KIND[c.kind][0] ? t(KIND[c.kind][0]) : KIND[c.kind] ? "" : "?";
     if (c.kind === "plain") return c.id.replace(/^plain-/, "");
     const variant = c.id.startsWith(c.kind + "-") ? c.id.slice(c.kind.length + 1) : "";
     return variant && variant !== "keeper" ? `${short} ${variant}` : short;
@@ -70,7 +83,7 @@
       }
       const differs = seenDiffers(cell);
       const back = t("a back");
-      const title = t("{slot} (camera {camera}): {card}", { slot: cell.slot, camera: cell.camera, card: cell.card ? cell.card.id : t("face down") }) +
+      const title = t("{slot} (camera {camera}): {card}", { slot: cell.slot, camera: cell.camera, card: cell.card ? cardName(cell.card.id) : t("face down") }) +
         (cell.ignored ? t(", beside a Magician: not scored") : "") +
         (differs ? t("; the camera sees {what}", { what: cell.seen[0] === "face" ? cell.seen[1] : back }) : "");
       drawCard(root, x, y, cell.card, { slot: cell.slot, ignored: cell.ignored, differs, title });
@@ -134,10 +147,10 @@
     const pic = $("hilo-discard");
     pic.replaceChildren();
     const top = view.discard.top;
-    if (top) drawCard(pic, 2, 2, top, { title: t("discard pile: {card}", { card: top.id }) });
+    if (top) drawCard(pic, 2, 2, top, { title: t("discard pile: {card}", { card: cardName(top.id) }) });
     else pic.append(svg("rect", { x: 2, y: 2, width: W, height: H, rx: 4, class: "card-gone" }));
     const facts = [
-      [t("Discard pile"), top ? tn("{n} card, top {card}", "{n} cards, top {card}", view.discard.cards, { card: top.id }) : tn("{n} card", "{n} cards", view.discard.cards)],
+      [t("Discard pile"), top ? tn("{n} card, top {card}", "{n} cards, top {card}", view.discard.cards, { card: cardName(top.id) }) : tn("{n} card", "{n} cards", view.discard.cards)],
       [t("Draw pile"), tn("{n} card", "{n} cards", view.draw_pile)],
     ];
     if (view.holds_drawn) facts.push([t("In the hand"), t("the drawn card")]);
@@ -206,9 +219,9 @@
     form.hidden = !c || !unlocked;
     if (!c || !unlocked) { form.replaceChildren(); return; }
     const parts = [el("div", { class: "choice-group" }, t("{choice}: pick, then Enter", { choice: c.label }))];
-    const slotOf = (s) => ({ value: s.slot, text: `${s.slot} · ${s.card || t("face down")}` });
+    const slotOf = (s) => ({ value: s.slot, text: `${s.slot} · ${s.card ? cardName(s.card) : t("face down")}` });
     if (c.type === "uncover") {
-      for (const s of c.slots) parts.push(field(t("{slot} shows", { slot: s.slot }), select(`card-${s.slot}`, c.cards)));
+      for (const s of c.slots) parts.push(field(t("{slot} shows", { slot: s.slot }), select(`card-${s.slot}`, c.cards, cardName)));
     } else {
       if (c.slots) parts.push(field(t("Slot"), select("slot", c.slots.map(slotOf), (o) => o.text)));
       if (c.type === "spell") {
@@ -218,9 +231,9 @@
         withSel.addEventListener("change", () => atSel.replaceChildren(...c.targets[withSel.value].map((s) => el("option", { value: s }, s))));
         parts.push(field(t("With"), withSel), field(t("Their slot"), atSel));
       } else if (["take", "exchange"].includes(c.type)) {
-        parts.push(field(t("Card from a face-down slot"), select("discards", c.cards)));
+        parts.push(field(t("Card from a face-down slot"), select("discards", c.cards, cardName)));
       } else if (c.cards) {
-        parts.push(field(t("Card"), select("card", c.cards)));
+        parts.push(field(t("Card"), select("card", c.cards, cardName)));
       }
     }
     parts.push(el("div", { class: "row" }, el("button", { class: "big", type: "button", onclick: () => enter(c) }, t("Enter")),

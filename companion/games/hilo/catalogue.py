@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import MalformedRecord
+from ...i18n.message import commas, msg
 from .names import KINDS
 
 
@@ -76,36 +77,58 @@ class Catalogue:
         return (self.size - 2) // layout_size
 
 
-def _fail(where: str, what: str) -> MalformedRecord:
-    return MalformedRecord(f"catalogue {where}: {what}")
+def _fail(where: Any, what: Any) -> MalformedRecord:
+    return MalformedRecord(msg("catalogue {where}: {what}", where=where, what=what))
 
 
 def _whole_number(v: Any, where: str, name: str, least: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < least:
-        raise _fail(where, f"{name!r} must be a whole number of at least {least}, not {v!r}")
+        raise _fail(
+            where,
+            msg(
+                "{name!r} must be a whole number of at least {least}, not {v!r}",
+                name=name,
+                least=least,
+                v=v,
+            ),
+        )
     return v
 
 
-def card_from_dict(obj: Any, where: str = "card") -> Card:
+def card_from_dict(obj: Any, where: Any = None) -> Card:
     """One card design from its record/catalogue object; ``MalformedRecord`` if wrong."""
+    if where is None:
+        where = msg("card")
     if not isinstance(obj, Mapping):
-        raise _fail(where, f"each card must be an object, not {obj!r}")
+        raise _fail(where, msg("each card must be an object, not {obj!r}", obj=obj))
     allowed = {"id", "kind", "edges", "whole", "count"}
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise _fail(where, f"unknown field {', '.join(map(repr, unknown))}; a card has"
-                    " id, kind, edges, whole, count")  # fmt: skip
+        fields = commas(repr(f) for f in unknown)
+        raise _fail(
+            where,
+            msg("unknown field {fields}; a card has id, kind, edges, whole, count", fields=fields),
+        )
     cid = obj.get("id")
     if not isinstance(cid, str) or not cid.strip():
-        raise _fail(where, f"'id' must be a non-empty string, not {cid!r}")
-    where = f"card {cid!r}"
+        raise _fail(where, msg("'id' must be a non-empty string, not {id!r}", id=cid))
+    where = msg("card {id!r}", id=cid)
     kind = obj.get("kind")
     if kind not in KINDS:
-        raise _fail(where, f"'kind' must be one of {', '.join(KINDS)}, not {kind!r}")
+        kinds = commas(KINDS)
+        raise _fail(
+            where, msg("'kind' must be one of {kinds}, not {kind!r}", kinds=kinds, kind=kind)
+        )
     edges = obj.get("edges", [0, 0, 0, 0])
     if not isinstance(edges, list | tuple) or len(edges) != 4:
-        raise _fail(where, f"'edges' must list the half Sterntaler on [top, right, bottom,"
-                    f" left], not {edges!r}")  # fmt: skip
+        raise _fail(
+            where,
+            msg(
+                "'edges' must list the half Sterntaler on [top, right, bottom, left],"
+                " not {edges!r}",
+                edges=edges,
+            ),
+        )
     halves = tuple(_whole_number(e, where, "edges", 0) for e in edges)
     whole = _whole_number(obj.get("whole", 0), where, "whole", 0)
     count = _whole_number(obj.get("count", 1), where, "count", 1)
@@ -116,21 +139,29 @@ def from_dict(obj: Any) -> Catalogue:
     """A catalogue from ``{"name", "cards": [...], "provisional"?}``; ``MalformedRecord``
     naming the card and field when something is wrong."""
     if not isinstance(obj, Mapping):
-        raise _fail("", "must be an object with 'name' and 'cards'")
+        raise _fail("", msg("must be an object with 'name' and 'cards'"))
     name = obj.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise _fail("", f"'name' must be a non-empty string, not {name!r}")
+        raise _fail("", msg("'name' must be a non-empty string, not {name!r}", name=name))
     cards = obj.get("cards")
     if not isinstance(cards, list | tuple) or not cards:
-        raise _fail(repr(name), "'cards' must be a non-empty list of card designs")
-    parsed = tuple(card_from_dict(c, f"{name!r}, card {i + 1}") for i, c in enumerate(cards))
+        raise _fail(repr(name), msg("'cards' must be a non-empty list of card designs"))
+    parsed = tuple(
+        card_from_dict(c, msg("{name!r}, card {n}", name=name, n=i + 1))
+        for i, c in enumerate(cards)
+    )
     ids = [c.id for c in parsed]
     twice = sorted({i for i in ids if ids.count(i) > 1})
     if twice:
-        raise _fail(repr(name), f"the id {twice[0]!r} is listed twice; give copies a 'count'")
+        raise _fail(
+            repr(name), msg("the id {id!r} is listed twice; give copies a 'count'", id=twice[0])
+        )
     provisional = obj.get("provisional", False)
     if not isinstance(provisional, bool):
-        raise _fail(repr(name), f"'provisional' must be true or false, not {provisional!r}")
+        raise _fail(
+            repr(name),
+            msg("'provisional' must be true or false, not {value!r}", value=provisional),
+        )
     return Catalogue(name, parsed, provisional)
 
 

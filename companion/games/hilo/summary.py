@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n.message import Msg, lines, msg
+from ...i18n.message import Msg, commas, lines, msg
 from . import actions as A
 from . import queries as q
 from .names import COLUMNS, GAME, SLOTS, TITLE, UNCOVER
 from .scoring import score_layout
 from .state import GameState
-from .text import and_list
+from .text import and_list, card_name
 from .turns import waits_for
 
 
@@ -84,14 +84,14 @@ def to_text(state: GameState) -> Msg:
             )
     piles: Any = msg("Discard pile: {n} cards", n=len(state.discard))
     if state.discard:
-        piles = msg("{piles}, top {card}", piles=piles, card=state.top)
+        piles = msg("{piles}, top {card}", piles=piles, card=card_name(state.top))
     piles = msg("{piles}; draw pile: {n} cards", piles=piles, n=state.pile_size)
     if state.drawn:
         piles = msg(
             "{piles}; {who} holds the drawn {card}",
             piles=piles,
             who=q.whose_turn(state),
-            card=state.drawn,
+            card=card_name(state.drawn),
         )
     out.append(piles)
     scores = ", ".join(f"{p} {s}" for p, s in zip(state.players, q.scores_now(state), strict=True))
@@ -130,14 +130,14 @@ def describe(action: A.Action) -> Msg | str:
                 name=catalogue,
             )
         case A.Upturn(card=c):
-            return msg("The discard pile starts with {card}", card=c)
+            return msg("The discard pile starts with {card}", card=card_name(c))
         case A.Reveal(player=p, slot=s, card=c):
-            return msg("{who} turns over {slot}: {card}", who=p, slot=s, card=c)
+            return msg("{who} turns over {slot}: {card}", who=p, slot=s, card=card_name(c))
         case A.Redraw(player=p, card=c):
             return msg(
                 "{who}'s Magician goes back into the draw pile; {who} draws {card} in its place",
                 who=p,
-                card=c,
+                card=card_name(c),
             )
         case A.Take(player=p, slot=s, discards=d):
             if d:
@@ -145,18 +145,18 @@ def describe(action: A.Action) -> Msg | str:
                     "{who} takes the discard pile's top card into {slot}, discarding {card}",
                     who=p,
                     slot=s,
-                    card=d,
+                    card=card_name(d),
                 )
             return msg("{who} takes the discard pile's top card into {slot}", who=p, slot=s)
         case A.Draw(player=p, card=c):
-            return msg("{who} draws {card}", who=p, card=c)
+            return msg("{who} draws {card}", who=p, card=card_name(c))
         case A.Exchange(player=p, slot=s, discards=d):
             if d:
                 return msg(
                     "{who} puts the drawn card into {slot}, discarding {card}",
                     who=p,
                     slot=s,
-                    card=d,
+                    card=card_name(d),
                 )
             return msg("{who} puts the drawn card into {slot}", who=p, slot=s)
         case A.Discard(player=p):
@@ -170,7 +170,8 @@ def describe(action: A.Action) -> Msg | str:
                 at=t,
             )
         case A.Uncover(player=p, cards=cards):
-            return msg("{who} shows {cards}", who=p, cards=", ".join(f"{s} {c}" for s, c in cards))
+            shown = commas(msg("{slot} {card}", slot=s, card=card_name(c)) for s, c in cards)
+            return msg("{who} shows {cards}", who=p, cards=shown)
     return repr(action)
 
 

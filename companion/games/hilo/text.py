@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...errors import IllegalAction
-from ...i18n.message import msg
+from ...i18n.message import msg, term
 from ..common.text import and_list as and_list
 from ..common.text import or_list as or_list
 from ..common.text import seat_in
@@ -33,3 +33,32 @@ def slot_of(name: str) -> int:
                 name=name,
             )
         ) from None
+
+
+def card_name(card_id: str | None):
+    """A card of the catalogue as players call it, for a sentence: its record id in English
+    as the record writes it (``magician``, ``plain-03``), the rulebook's words in German
+    (``Zaubererkarte``, ``einfache Karte 03``: a feminine noun, as the sentences around it
+    want). An id of no known kind (a registered deck's own) stays as it is."""
+    if not card_id:
+        return card_id
+    if card_id in _CARDS:
+        return _CARDS[card_id]
+    kind, sep, design = card_id.rpartition("-")
+    if sep and kind in _CARDS:
+        return msg("{kind}-{design}", kind=_CARDS[kind], design=design)
+    return card_id
+
+
+#: The kinds of card (``names.KINDS``), as a card's name says them.
+_CARDS = {
+    "dragon-keeper": term("hilo card", "dragon-keeper"),
+    "unicorn-keeper": term("hilo card", "unicorn-keeper"),
+    "wolf-keeper": term("hilo card", "wolf-keeper"),
+    "dragon": term("hilo card", "dragon"),
+    "unicorn": term("hilo card", "unicorn"),
+    "wolf": term("hilo card", "wolf"),
+    "magician": term("hilo card", "magician"),
+    "phoenix": term("hilo card", "phoenix"),
+    "plain": term("hilo card", "plain"),
+}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...games.hilo.names import BECAUSE_PHOENIX, SPELL
 from ...games.hilo.state import EMPTY as EMPTY_SPOT
 from ...games.hilo.state import GameState
+from ...games.hilo.text import card_name
 from ...i18n.message import Msg, commas, msg
 from .table_diff import Change, Diff, moved_within, put_back, seen_words, what
 
@@ -30,7 +31,9 @@ def restore_words(state: GameState, d: Diff) -> list[Msg]:
     ]
     if d.discard_changed:
         if d.top:
-            out.append(msg("Undone: the discard pile should show {card} face up", card=d.top))
+            out.append(
+                msg("Undone: the discard pile should show {card} face up", card=card_name(d.top))
+            )
         else:
             out.append(msg("Undone: the discard pile should show nothing"))
     if not out:

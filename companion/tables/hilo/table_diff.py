@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from ...games.hilo.names import LAYOUT_SIZE, MAGICIAN, OVER, UNCOVER, above_or_below
 from ...games.hilo.state import EMPTY as EMPTY_SPOT
 from ...games.hilo.state import GameState
+from ...games.hilo.text import card_name
 from ...i18n.message import Msg, msg
 from .seen import BACK, DISCARD, EMPTY, FACE, UNKNOWN, camera_slot, slot_words
 
@@ -135,7 +136,7 @@ def what(rec: str | None) -> Msg:
         return msg("a face-down card")
     if rec == EMPTY_SPOT:
         return msg("nothing")
-    return msg("{card} face up", card=rec)
+    return msg("{card} face up", card=card_name(rec))
 
 
 def seen_words(seen: Seen) -> Msg:
@@ -143,7 +144,7 @@ def seen_words(seen: Seen) -> Msg:
     if label == BACK:
         return msg("a face-down card")
     if label == FACE:
-        return msg("{card} face up", card=card) if card else msg("a card face up")
+        return msg("{card} face up", card=card_name(card)) if card else msg("a card face up")
     return msg("nothing") if label == EMPTY else msg("something unclear")
 
 

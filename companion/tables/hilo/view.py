@@ -41,6 +41,7 @@ from ...games.hilo.names import (
 from ...games.hilo.scoring import score_layout
 from ...games.hilo.state import EMPTY, GameState
 from ...games.hilo.summary import describe
+from ...games.hilo.text import card_name
 from ...i18n.message import Msg, and_list, msg, nmsg
 from .seen import camera_slot, layout_for
 
@@ -219,7 +220,7 @@ def choices(state: GameState) -> list[dict[str, Any]]:
                 {
                     "type": "take",
                     "player": p,
-                    "label": msg("{who} takes the {card}", who=p, card=state.top),
+                    "label": msg("{who} takes the {card}", who=p, card=card_name(state.top)),
                     "slots": slots_of(state.current),
                     "cards": from_layout,
                 }
@@ -237,7 +238,7 @@ def choices(state: GameState) -> list[dict[str, Any]]:
             {
                 "type": "exchange",
                 "player": p,
-                "label": msg("{who} puts the {card} in", who=p, card=state.drawn),
+                "label": msg("{who} puts the {card} in", who=p, card=card_name(state.drawn)),
                 "slots": slots_of(state.current),
                 "cards": from_layout,
             }
@@ -246,7 +247,7 @@ def choices(state: GameState) -> list[dict[str, Any]]:
             {
                 "type": "discard",
                 "player": p,
-                "label": msg("{who} discards the {card}", who=p, card=state.drawn),
+                "label": msg("{who} discards the {card}", who=p, card=card_name(state.drawn)),
                 "record": {"type": "discard", "player": p},
             }
         )
@@ -341,14 +342,16 @@ def undo_hint(action: A.Action, before: GameState, after: GameState) -> Msg:
     undone: which cards go back where, face up or face down (a message)."""
     match action:
         case A.Upturn(card=c):
-            return msg("Put the {card} back face down on top of the draw pile", card=c)
+            return msg("Put the {card} back face down on top of the draw pile", card=card_name(c))
         case A.Reveal(player=p, slot=s, card=c):
-            return msg("Turn {who}'s {card} on {slot} face down again", who=p, card=c, slot=s)
+            return msg(
+                "Turn {who}'s {card} on {slot} face down again", who=p, card=card_name(c), slot=s
+            )
         case A.Redraw(player=p, card=c):
             return msg(
                 "Put {who}'s new {card} back on top of the draw pile (the Magician stays out)",
                 who=p,
-                card=c,
+                card=card_name(c),
             )
         case A.Take(player=p, slot=s):
             old = before.layouts[before.seat(p)][SLOTS.index(s)]
@@ -357,7 +360,7 @@ def undo_hint(action: A.Action, before: GameState, after: GameState) -> Msg:
                 return msg(
                     "Put the {card} from {who}'s {slot} back on the discard pile, and the"
                     " {gone} from the discard pile back on {slot} face up",
-                    card=before.top,
+                    card=card_name(before.top),
                     who=p,
                     slot=s,
                     gone=gone,
@@ -365,7 +368,7 @@ def undo_hint(action: A.Action, before: GameState, after: GameState) -> Msg:
             return msg(
                 "Put the {card} from {who}'s {slot} back on the discard pile, and the"
                 " {gone} from the discard pile back on {slot} face down",
-                card=before.top,
+                card=card_name(before.top),
                 who=p,
                 slot=s,
                 gone=gone,
@@ -382,7 +385,7 @@ def undo_hint(action: A.Action, before: GameState, after: GameState) -> Msg:
                     "{who} takes the {card} from {slot} back into the hand, and puts the"
                     " {gone} from the discard pile back on {slot} face up",
                     who=p,
-                    card=before.drawn,
+                    card=card_name(before.drawn),
                     slot=s,
                     gone=gone,
                 )
@@ -390,7 +393,7 @@ def undo_hint(action: A.Action, before: GameState, after: GameState) -> Msg:
                 "{who} takes the {card} from {slot} back into the hand, and puts the"
                 " {gone} from the discard pile back on {slot} face down",
                 who=p,
-                card=before.drawn,
+                card=card_name(before.drawn),
                 slot=s,
                 gone=gone,
             )
@@ -398,7 +401,7 @@ def undo_hint(action: A.Action, before: GameState, after: GameState) -> Msg:
             return msg(
                 "{who} takes the {card} back from the discard pile into the hand",
                 who=p,
-                card=before.drawn,
+                card=card_name(before.drawn),
             )
         case A.Spell(player=p, slot=s, with_=w, at=t):
             return msg(
