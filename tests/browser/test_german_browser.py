@@ -231,3 +231,54 @@ def test_the_new_game_dialog_and_the_seat_page_speak_german(page, live):
     page.select_option("#lang-switch", "de")
     expect(page.locator("#seat-awaiting")).to_have_text("Gib deinen Platzcode ein")
     expect(page.locator("#seat-code")).to_have_attribute("placeholder", "z. B. K7QX3M")
+
+
+# The top bar's texts that must show whole: where in the game (two lines at most on a
+# phone, never a word cut with "…") and who acts (the lines the bar has, none hidden).
+WHOLE = """() => {
+  const cut = (e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1;
+  const where = document.getElementById("where"), aw = document.getElementById("awaiting");
+  return { where: cut(where) ? where.textContent : null, awaiting: cut(aw) ? aw.textContent : null,
+           whereLines: Math.round(where.getBoundingClientRect().height / parseFloat(getComputedStyle(where).lineHeight)) };
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_german_hilo_game_shows_every_phase_whole_in_the_top_bar(browser, live, tmp_path, size):
+    """A seeded random HiLo game of four in German, phase by phase (setup, the turn, the
+    drawn card, a card to turn over, the uncovering, the end): the acting line keeps to
+    the lines the bar has and where in the game shows whole; cards go by their names."""
+    from companion.games.hilo.random_player import random_game_iter
+    from companion.games.hilo.record import to_record
+
+    context, page, errors = open_german(browser, live, size)
+    check = Checks(page, size)
+    seen: set[tuple] = set()
+    try:
+        game = random_game_iter(["Ana", "Ben", "Cleo", "Dora"], seed=5)
+        start, _ = next(game)
+        live.service.new_game(to_record(start))
+        for action, state in game:
+            live.service.submit(to_record(action))
+            phase = (state.phase, state.because, state.finished)
+            if phase in seen:
+                continue
+            seen.add(phase)
+            text = live.service.snapshot("de")["view"]["awaiting_text"]
+            fits(page, check, f"HiLo {phase}", text)
+            got = page.evaluate(WHOLE)
+            assert got["where"] is None, f"{size}, {phase}: where cut: {got['where']!r}"
+            assert got["awaiting"] is None, f"{size}, {phase}: acting line cut: {text!r}"
+            assert got["whereLines"] <= 2, (size, phase, got)
+            if state.finished:
+                shot(page, f"hilo-end-de-{size}.png", tmp_path)
+            elif state.phase == "decide":
+                titles = page.locator("#page-hilo svg title").all_text_contents()
+                ids = [x for x in titles if re.search(r"\b(plain|dragon|wolf|unicorn)-", x)]
+                assert ids == [], f"{size}: cards named by their ids: {ids[:3]}"
+                shot(page, f"hilo-turn-de-{size}.png", tmp_path)
+        assert {p[0] for p in seen} >= {"turn", "decide", "reveal", "uncover", "over"}, seen
+    finally:
+        context.close()
+    assert errors == [], f"errors in the page's scripts: {errors}"

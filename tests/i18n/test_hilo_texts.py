@@ -88,8 +88,8 @@ def test_an_undo_hint_and_the_referees_put_back_warning_in_both_languages(servic
 @pytest.mark.parametrize(
     ("players", "seed", "ending"),
     [
-        (2, 0, "decke deine verdeckten Karten auf"),  # one player uncovers: du
-        (3, 0, "deckt eure verdeckten Karten auf"),  # two players uncover: ihr
+        (2, 0, "decke deine Karten auf"),  # one player uncovers: du
+        (3, 0, "deckt eure Karten auf"),  # two players uncover: ihr
     ],
 )
 def test_the_end_of_a_game_in_german_with_its_plurals(players, seed, ending):
@@ -107,7 +107,7 @@ def test_the_end_of_a_game_in_german_with_its_plurals(players, seed, ending):
     assert str(uncover) == (
         f"The game is over: {' and '.join(owing)}, uncover your face-down cards"
     ), seed
-    assert render(uncover, "de") == f"Das Spiel ist vorbei: {' und '.join(owing)}, {ending}", seed
+    assert render(uncover, "de") == f"Spielende: {' und '.join(owing)}, {ending}", seed
     over = awaiting_text(state)
     best = max(state.scores)
     word = "Sterntaler" if best == 1 else "Sterntalern"

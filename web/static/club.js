@@ -102,8 +102,16 @@ function render() {
 const TITLES = { "hinkel-stein": "Hinkel & Stein", "stein-im-brett": "Stein im Brett",
   "heuchel-meuchel": "Heuchel & Meuchel", "stein-auf-stein": "Stein auf Stein", hilo: "HiLo" };
 
+// A day as the club keeps it (YYYY-MM-DD) in the page's language: 01.12.2026 in German
+// (Intl, built into the browser); English keeps the ISO date.
+function day(iso) {
+  if (I18N.lang === "en" || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
+  const format = { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" };
+  return new Intl.DateTimeFormat(I18N.lang, format).format(new Date(`${iso}T00:00:00Z`));
+}
+
 function scopeName(s) {
-  const when = s.evening ? t("evening of {date}", { date: s.evening }) : t("overall");
+  const when = s.evening ? t("evening of {date}", { date: day(s.evening) }) : t("overall");
   return `${s.game ? TITLES[s.game] || s.game : t("all games")}, ${when}`;
 }
 
