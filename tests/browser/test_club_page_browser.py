@@ -163,3 +163,30 @@ def test_the_club_page_says_plainly_when_the_broker_is_gone(browser, tmp_path):
         server.close()
         club.store.close()
         broker.stop()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (390, 844)])
+def test_the_club_page_in_german_says_its_dates_the_german_way(
+    browser, club_url, tmp_path, width, height
+):
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(club_url)
+    expect(page.locator("article.card")).to_have_count(len(TABLES))
+    options = page.locator("#league-scope option")
+    expect(options.nth(0)).to_have_text(re.compile(r"^all games, evening of \d{4}-\d\d-\d\d$"))
+    iso = options.nth(0).text_content().rsplit(" ", 1)[1]
+    page.select_option("#lang-switch", "de")
+    year, month, day = iso.split("-")
+    expect(options.nth(0)).to_have_text(f"alle Spiele, Abend vom {day}.{month}.{year}")
+    expect(page.locator("#facts")).to_contain_text("5 von 6 Tischen online")
+    cut = "e => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1"
+    assert not page.locator("#facts").evaluate(cut), "the club's facts are cut"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shot(page, f"club-de-{width}x{height}.png", tmp_path)
+    context.close()
+    assert errors == [], f"errors in the page's scripts: {errors}"
