@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from .i18n.message import msg, nmsg, reason_of
+from .i18n.message import commas, msg, nmsg, reason_of
 from .i18n.terminal import say
 
 EXIT_OK, EXIT_USAGE, EXIT_NO_BOARD = 0, 2, 4
@@ -193,10 +193,11 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
 
     cmd = "see"
     if not args.layout:
-        return _err(cmd, "--deck needs --layout NAME (a layout with card slots)")
+        return _err(cmd, say(args, msg("--deck needs --layout NAME (a layout with card slots)")))
     sources = sum(bool(x) for x in (args.images, args.video, args.camera))
     if sources != 1:
-        return _err(cmd, "give images, or --video FILE, or --camera (one of them)")
+        one = msg("give images, or --video FILE, or --camera (one of them)")
+        return _err(cmd, say(args, one))
     stream = not args.images
     try:
         layout = load_layout(args.layout)
@@ -207,7 +208,7 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
     try:
         source = frame_source(args, simulated=lambda: None)
         if source is None:
-            return _err(cmd, "no camera for --deck (the simulation has no cards)")
+            return _err(cmd, say(args, msg("no camera for --deck (the simulation has no cards)")))
     except DeviceError as e:
         return _err(cmd, str(e))
     trackers = _trackers(mats, reader) if stream else {}
@@ -231,18 +232,22 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps(out, ensure_ascii=False))
             else:
-                _print_cards(frame.name, board.status, layout, cards)
+                _print_cards(frame.name, board.status, layout, cards, args)
             changes = _stable_changes(trackers, board, cards, frame.t_mono)
             if changes and args.json:
                 print(
                     json.dumps({"t": round(frame.t_mono, 3), "type": "changed", "changes": changes})
                 )
             elif changes:
-                print("  stable: " + ", ".join(f"{c['cell']} {c['after']}" for c in changes))
+                each = commas(
+                    msg("{cell} {card}", cell=c["cell"], card=c["after"]) for c in changes
+                )
+                print(say(args, msg("  stable: {changes}", changes=each)))
     except DeviceError as e:
         return _err(cmd, str(e))
     for name, reason in getattr(source, "skipped", []):
-        print(f"companion see: skipped {name}: {reason}", file=sys.stderr)
+        skipped = msg("skipped {name}: {reason}", name=name, reason=reason)
+        print(f"companion see: {say(args, skipped)}", file=sys.stderr)
         lost += 1
     return EXIT_NO_BOARD if lost else EXIT_OK
 
@@ -305,16 +310,17 @@ def _stable_changes(trackers: dict, board, cards: dict, t_mono: float) -> list[d
     return changes
 
 
-def _print_cards(name: str, status: str, layout, cards: dict) -> None:
+def _print_cards(name: str, status: str, layout, cards: dict, args) -> None:
     """One frame as text: a line per region (a player's layout, the piles)."""
     print(f"{name}: {status}")
+    covered = say(args, msg("(covered)"))
     for region, ids in layout.regions.items():
         got = [(i, cards[i]) for i in ids if i in cards]
         if got:
             print(
                 f"  {region}: "
                 + "  ".join(
-                    f"{i} {'(covered)' if v.occluded else (v.card or v.label)} {v.confidence:.2f}"
+                    f"{i} {covered if v.occluded else (v.card or v.label)} {v.confidence:.2f}"
                     for i, v in got
                 )
             )

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .errors import reason as _reason
 from .i18n.catalogues import render
-from .i18n.message import msg, nmsg, reason_of
+from .i18n.message import commas, msg, nmsg, reason_of
 from .i18n.terminal import command_language, say
 
 EXIT_OK, EXIT_USAGE, EXIT_NO_BOARD = 0, 2, 4
@@ -53,19 +53,26 @@ def _layout_and_reader(args):
     from .sensing.vision.reader import BoardReader
 
     if bool(args.layout) == bool(args.grid):
-        raise ValueError("give exactly one of --layout NAME and --grid COLSxROWS")
+        raise ValueError(msg("give exactly one of --layout NAME and --grid COLSxROWS"))
     layout = load_layout(args.layout) if args.layout else grid_layout(*parse_grid(args.grid))
     if layout.mats:
         raise ValueError(
-            f"{layout.name} is a table of {len(layout.mats)} card mats:"
-            " read it with --deck DECK_DIR"
+            msg(
+                "{layout} is a table of {n} card mats: read it with --deck DECK_DIR",
+                layout=layout.name,
+                n=len(layout.mats),
+            )
         )
     corners = parse_corners(args.corners) if args.corners else None
     if args.grid and corners is None:
-        raise ValueError("a grid has no markers: give its corners with --corners")
+        raise ValueError(msg("a grid has no markers: give its corners with --corners"))
     profile = Path(args.colours) if args.colours else default_colour_profile(layout.name)
     model = load_model(profile, layout) if profile else None
     return layout, BoardReader(layout, model, corners_px=corners)
+
+
+#: The fields of a cell's change, as ``companion see`` says it.
+_CHANGE = ("cell", "before", "after")
 
 
 def _frame_json(name: str, reading) -> dict:
@@ -101,10 +108,11 @@ def cmd_see(args: argparse.Namespace) -> int:
     try:
         layout, reader = _layout_and_reader(args)
     except (OSError, ValueError) as e:
-        return _err("see", str(e))
+        return _err("see", say(args, reason_of(e)))
     sources = sum(bool(x) for x in (args.images, args.video, args.camera))
     if sources != 1:
-        return _err("see", "give images, or --video FILE, or --camera (one of them)")
+        one = msg("give images, or --video FILE, or --camera (one of them)")
+        return _err("see", say(args, one))
     stream = not args.images
     try:
         source = frame_source(args, simulated=lambda: _simulated_table(layout, args.frames))
@@ -128,7 +136,7 @@ def cmd_see(args: argparse.Namespace) -> int:
             if args.json:
                 print(_dumps({"t": round(frame.t_mono, 3), **_frame_json(frame.name, reading)}))
             else:
-                _print_text(frame.name, reading, layout)
+                _print_text(frame.name, reading, layout, args)
             if tracker is not None:
                 obs = tracker.update(reading, frame.t_mono)
                 if isinstance(obs, CellsChanged):
@@ -148,12 +156,11 @@ def cmd_see(args: argparse.Namespace) -> int:
                             )
                         )
                     else:
-                        print(
-                            "  changed: "
-                            + ", ".join(
-                                f"{c['cell']} {c['before']} -> {c['after']}" for c in changes
-                            )
+                        each = commas(
+                            msg("{cell} {before} -> {after}", **{k: c[k] for k in _CHANGE})
+                            for c in changes
                         )
+                        print(say(args, msg("  changed: {changes}", changes=each)))
                 elif obs is not None:
                     if args.json:
                         print(
@@ -162,29 +169,34 @@ def cmd_see(args: argparse.Namespace) -> int:
                             )
                         )
                     else:
-                        print(f"  board lost: {obs.reason}")
+                        print(say(args, msg("  board lost: {reason}", reason=obs.reason)))
             if debug:
                 stem = Path(frame.name.replace("#", "_")).stem
                 cv2.imwrite(str(debug / f"{stem}.png"), debug_image(frame.image, reading, layout))
     except DeviceError as e:
         return _err("see", str(e))
     for name, reason in getattr(source, "skipped", []):
-        print(f"companion see: skipped {name}: {reason}", file=sys.stderr)
+        skipped = msg("skipped {name}: {reason}", name=name, reason=reason)
+        print(f"companion see: {say(args, skipped)}", file=sys.stderr)
         if args.json:
             print(_dumps({"image": name, "status": f"unreadable frame: {reason}"}))
         lost += 1
     return EXIT_NO_BOARD if lost else EXIT_OK
 
 
-def _print_text(name: str, reading, layout) -> None:
+def _print_text(name: str, reading, layout, args) -> None:
     print(f"{name}: {reading.status}")
     if not reading.ok:
         return
     pose = reading.pose
-    print(
-        f"  markers {', '.join(str(m.id) for m in reading.markers) or 'none (corners given)'};"
-        f" misfit {pose.misfit_mm:.1f} mm; white balance: {reading.white_balance}"
+    markers = ", ".join(str(m.id) for m in reading.markers) or msg("none (corners given)")
+    said = msg(
+        "  markers {markers}; misfit {misfit:.1f} mm; white balance: {balance}",
+        markers=markers,
+        misfit=pose.misfit_mm,
+        balance=reading.white_balance,
     )
+    print(say(args, said))
     if layout.cells and layout.cells[0].shape == "point":  # a grid: one text row per row
         marks = {"empty": ".", "black": "X", "white": "O"}
         rows: dict[str, list[str]] = {}
@@ -195,10 +207,10 @@ def _print_text(name: str, reading, layout) -> None:
         for row, marks_row in rows.items():
             print(f"  {row:>3} {' '.join(marks_row)}")
         return
+    covered = say(args, msg("(covered)"))
     for region, ids in layout.regions.items():
         cells = "  ".join(
-            f"{i} {'(covered)' if reading.cells[i].occluded else reading.cells[i].label}"
-            for i in ids
+            f"{i} {covered if reading.cells[i].occluded else reading.cells[i].label}" for i in ids
         )
         print(f"  {region}: {cells}")
 
