@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 
 from ..errors import CompanionError, reason
+from ..i18n.message import commas, msg, reason_of, semicolons
+from ..i18n.terminal import say
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_USAGE = 0, 1, 2
 
@@ -26,15 +28,22 @@ def cmd_replay_session(args: argparse.Namespace) -> int:
     try:
         if args.from_csv:
             if args.start is None:
-                raise CompanionError("--from-csv needs --start START.json (the game's start line)")
+                raise CompanionError(
+                    msg("--from-csv needs --start START.json (the game's start line)")
+                )
             target = session_from_csv(
                 args.from_csv, args.start, Path(args.session) if args.session else None,
                 profile=args.profile, video=args.video, video_offset_s=args.video_offset,
             )  # fmt: skip
             if not args.json:
-                print(f"made the session {target} from {args.from_csv}")
+                made = msg(
+                    "made the session {session} from {csv}", session=str(target), csv=args.from_csv
+                )
+                print(say(args, made))
         elif args.session is None:
-            raise CompanionError("give a session folder (or --from-csv FILE --start START.json)")
+            raise CompanionError(
+                msg("give a session folder (or --from-csv FILE --start START.json)")
+            )
         else:
             target = args.session
         session = read_session(target)
@@ -45,62 +54,88 @@ def cmd_replay_session(args: argparse.Namespace) -> int:
             vision=args.vision, decks=_decks(args.deck or []),
         )  # fmt: skip
     except (OSError, CompanionError, ValueError) as e:
-        print(f"companion replay-session: {reason(e)}", file=sys.stderr)
+        why = reason_of(e) if isinstance(e, CompanionError) else reason(e)
+        print(f"companion replay-session: {say(args, why)}", file=sys.stderr)
         return EXIT_USAGE
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
-        _print(result)
+        _print(result, lambda m: print(say(args, m)))
     return EXIT_DIFFERENT if result.verdict == "different" else EXIT_OK
 
 
-def _print(r) -> None:
+def _print(r, out) -> None:
+    """The replay's report, each line through ``out`` (a message or text: said in the
+    table's language; the records and the journal's words stay as they are)."""
+
     def said(record: dict) -> str:
         return json.dumps(record, ensure_ascii=False)
 
     events = [(a["t"], 0, f"{a['kind']:6} {said(a['record'])}") for a in r.actions]
     for o in r.outs:
-        text = "; ".join(o["warnings"]) or "(no warnings)"
+        text = semicolons(o["warnings"]) or msg("(no warnings)")
         asks = ", ".join(a.get("label") or a.get("type") or said(a) for a in o["asks"])
-        asked = f"; asks the tablet: {asks}" if asks else ""
-        events.append((o["t"], 1, f"warns  {text}{asked}"))
+        if asks:
+            text = msg("{warnings}; asks the tablet: {asks}", warnings=text, asks=asks)
+        events.append((o["t"], 1, msg("warns  {text}", text=text)))
     for i in r.inputs:
-        refused = f" (refused: {i['error']})" if i.get("error") else ""
-        events.append((i["t"], 2, f"tablet {i['input']}{refused}"))
-    print(f"{r.table_s:.1f} s of table, {r.samples} samples")
+        if i.get("error"):
+            line = msg("tablet {input} (refused: {error})", input=i["input"], error=i["error"])
+        else:
+            line = msg("tablet {input}", input=i["input"])
+        events.append((i["t"], 2, line))
+    out(msg("{table:.1f} s of table, {n} samples", table=r.table_s, n=r.samples))
     for t, _, text in sorted(events, key=lambda e: (e[0], e[1])):
-        print(f"{t:10.3f} s  {text}")
+        out(msg("{t:10.3f} s  {text}", t=t, text=text))
     for note in r.sensing[:5]:
-        print(f"sensing differs: {note}")
+        out(msg("sensing differs: {note}", note=note))
     if r.vision is not None:
-        _print_vision(r.vision)
+        _print_vision(r.vision, out)
     if r.torn:
-        print(f"the recording ends torn ({', '.join(r.torn)}): replayed up to its last whole line")
+        out(
+            msg(
+                "the recording ends torn ({files}): replayed up to its last whole line",
+                files=commas(r.torn),
+            )
+        )
     if r.verdict == "identical":
-        print("identical: the replay recorded the journal's actions, warnings and questions")
+        out(msg("identical: the replay recorded the journal's actions, warnings and questions"))
     elif r.verdict == "no journal":
-        print("no journal to compare with: the actions above are the replay's")
+        out(msg("no journal to compare with: the actions above are the replay's"))
     else:
-        print(f"different: {r.difference}")
+        out(msg("different: {difference}", difference=r.difference))
 
 
-def _print_vision(v) -> None:
-    def said(obs: dict | None) -> str:
+def _print_vision(v, out) -> None:
+    def said(obs: dict | None):
         if obs is None:
-            return "nothing"
+            return msg("nothing")
         changes = obs.get("changes")
         if changes is not None:
             return ", ".join(f"{c['cell']} {c['before']}->{c['after']}" for c in changes)
         return obs.get("type", "?")
 
-    print(
-        f"vision: {v.frames} frames read again ({v.files} JPEGs): {v.reread} camera"
-        f" observations, {v.live} live; {v.count} differ"
+    out(
+        msg(
+            "vision: {frames} frames read again ({files} JPEGs): {reread} camera observations,"
+            " {live} live; {differ} differ",
+            frames=v.frames,
+            files=v.files,
+            reread=v.reread,
+            live=v.live,
+            differ=v.count,
+        )
     )
     for d in v.differences[:5]:
-        print(
-            f"vision differs: t={d['t']:.3f} s, frames/{d['file']}: the re-read saw"
-            f" {said(d['reread'])}; the live camera saw {said(d['live'])}"
+        out(
+            msg(
+                "vision differs: t={t:.3f} s, frames/{file}: the re-read saw {reread}; the live"
+                " camera saw {live}",
+                t=d["t"],
+                file=d["file"],
+                reread=said(d["reread"]),
+                live=said(d["live"]),
+            )
         )
 
 
@@ -115,11 +150,18 @@ def cmd_pack(args: argparse.Namespace) -> int:
     try:
         manifest = pack(store, state, out)
     except (OSError, CompanionError, ValueError) as e:
-        print(f"companion doctor pack: {reason(e)}", file=sys.stderr)
+        why = reason_of(e) if isinstance(e, CompanionError) else reason(e)
+        print(f"companion doctor pack: {say(args, why)}", file=sys.stderr)
         return EXIT_USAGE
-    left = ", ".join(manifest["left_out_of_the_state_directory"]) or "nothing"
-    print(f"packed the session {manifest['session']} ({len(manifest['files'])} files) into {out}")
-    print(f"left out of the state directory: {left}")
+    left = commas(manifest["left_out_of_the_state_directory"]) or msg("nothing")
+    packed = msg(
+        "packed the session {session} ({n} files) into {out}",
+        session=manifest["session"],
+        n=len(manifest["files"]),
+        out=str(out),
+    )
+    print(say(args, packed))
+    print(say(args, msg("left out of the state directory: {left}", left=left)))
     return EXIT_OK
 
 

@@ -1,6 +1,6 @@
-"""`companion see` (and `see --deck`) in the table's language: its own lines (markers,
-misfit, covered cells) and its usage errors; what the vision reads (labels, a status)
-stays as the vision says it."""
+"""`companion see` (and `see --deck`) and `replay-session` in the table's language: their own
+lines (markers, misfit, covered cells, the replay's report) and usage errors; what the vision
+reads and the records stay as they are."""
 
 from __future__ import annotations
 
@@ -54,3 +54,21 @@ def test_see_usage_mistakes_stay_english_on_an_english_table(capsys, monkeypatch
     monkeypatch.setenv("COMPANION_LANG", "en")
     assert main(["see", "--layout", "hilo"]) == 2
     assert "give images, or --video FILE, or --camera (one of them)" in capsys.readouterr().err
+
+
+def test_replay_session_reports_in_german(tmp_path, capsys, german):
+    from ..blackbox.helpers import record_demo
+
+    record_demo(tmp_path, seed=3, players=2, steps=8)
+    assert main(["replay-session", str(tmp_path / "recordings")]) == 0
+    text = capsys.readouterr().out
+    assert re.match(r"\d+,\d s am Tisch, \d+ Messwerte\n", text), text[:80]
+    assert "Tablet new_game" in text and '"type": "place"' in text
+    assert text.rstrip().endswith(
+        "gleich: das Abspielen zeichnete die Züge, Warnungen und Fragen des Journals auf"
+    )
+    assert main(["replay-session"]) == 2
+    assert capsys.readouterr().err == (
+        "companion replay-session: gebt einen Sitzungsordner an (oder --from-csv DATEI"
+        " --start START.json)\n"
+    )
