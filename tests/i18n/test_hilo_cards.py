@@ -23,8 +23,8 @@ from .german import german_problems
         ("magician", "Zaubererkarte"),
         ("phoenix", "Phönixkarte"),
         ("dragon-keeper", "Drachenhüterkarte"),
-        ("unicorn-b", "Einhornkarte b"),
-        ("plain-03", "einfache Karte 03"),
+        ("unicorn-b", "Einhornkarte\N{NO-BREAK SPACE}b"),
+        ("plain-03", "einfache Karte\N{NO-BREAK SPACE}03"),
         ("troll-1", "troll-1"),  # a registered deck's own id: as it is
     ],
 )
@@ -36,10 +36,13 @@ def test_a_card_is_named_in_german_and_keeps_its_id_in_english(card, german):
 
 def test_the_summary_names_the_cards_in_german():
     drew = describe(A.Draw("Ana", "plain-03"))
-    assert (str(drew), render(drew, "de")) == ("Ana draws plain-03", "Ana zieht einfache Karte 03")
+    assert (str(drew), render(drew, "de")) == (
+        "Ana draws plain-03",
+        "Ana zieht einfache Karte\N{NO-BREAK SPACE}03",
+    )
     shows = describe(A.Uncover("Ben", (("T1", "magician"), ("B2", "wolf-c"))))
     assert str(shows) == "Ben shows T1 magician, B2 wolf-c"
-    assert render(shows, "de").endswith("T1 Zaubererkarte, B2 Wolfskarte c")
+    assert render(shows, "de").endswith("T1 Zaubererkarte, B2 Wolfskarte\N{NO-BREAK SPACE}c")
     assert german_problems(drew) == german_problems(shows) == []
 
 
