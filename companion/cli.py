@@ -262,7 +262,9 @@ def _controls(service, pairing, args: argparse.Namespace):
     try:
         pinmap = load_pinmap()
     except (PinMapError, OSError) as e:
-        service.announce(f"pin map: {e}; no buttons or status LED")
+        from .i18n import msg, reason_of
+
+        service.announce(msg("pin map: {reason}; no buttons or status LED", reason=reason_of(e)))
         return lambda: None
     return start_controls(service, pinmap, pairing=pairing)
 

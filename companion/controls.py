@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from .devices.buttons import led_state, open_controls
 from .errors import DeviceUnavailable, StorageError
+from .i18n.message import msg, reason_of
 from .pairing import PAIR_HOLD_S, Pairing
 from .pinmap import PinMap
 from .referee.service import GameService, NoGame
@@ -62,7 +63,9 @@ def start_controls(
             pin_factory=pin_factory,
         )
     except DeviceUnavailable as e:
-        service.announce(f"buttons and status LED: {e}; the tablet does everything")
+        service.announce(
+            msg("buttons and status LED: {reason}; the tablet does everything", reason=reason_of(e))
+        )
         return lambda: None
     if pairing is not None and buttons is not None and "confirm" in buttons.buttons:
         pairing.button_present = True

@@ -164,3 +164,20 @@ def test_the_stein_im_brett_demo_names_the_scoring_in_german(capsys):
     assert main([*args, "--lang", "de"]) == EXIT_OK
     out = capsys.readouterr().out
     assert "\nRunde 1 ist gewertet: Ana " in out and "\nDas Brett bei der Wertung:\n" in out
+
+
+def test_controls_without_gpio_are_announced_in_german(tmp_path):
+    from companion.controls import start_controls
+
+    from ..test_controls import enabled_pinmap
+
+    service = GameService(tmp_path)
+    close = start_controls(service, enabled_pinmap())  # no pin factory: lgpio, not here
+    try:
+        (note,) = [n for n in service.snapshot("de")["notices"] if n.startswith("Taster")]
+        assert note.startswith("Taster und Status-LED: ") and note.endswith(
+            "; das Tablet übernimmt alles"
+        )
+    finally:
+        close()
+        service.close()
