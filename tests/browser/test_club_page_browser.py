@@ -165,7 +165,9 @@ def test_the_club_page_says_plainly_when_the_broker_is_gone(browser, tmp_path):
         broker.stop()
 
 
-@pytest.mark.parametrize(("width", "height"), [(1024, 768), (390, 844)])
+@pytest.mark.parametrize(
+    ("width", "height"), [pytest.param(1024, 768, marks=pytest.mark.slow), (390, 844)]
+)
 def test_the_club_page_in_german_says_its_dates_the_german_way(
     browser, club_url, tmp_path, width, height
 ):
