@@ -170,3 +170,21 @@ def test_a_sentence_of_no_known_shape_stays_as_it_is():
     text = "the scale fell off the table"
     assert sensed(text) is text
     assert sensed(None) is None
+
+
+def test_doctor_scale_gives_the_advice_on_a_slow_scale_in_german():
+    from types import SimpleNamespace
+
+    from companion.scale_cli import scale_report
+
+    def stats(noise):
+        return SimpleNamespace(samples=400, saturated=0, rate_sps=80.0, noise_g=noise,
+                               glitches=0, drift_g_per_min=0.1, mean_g=12.5, wander_g=noise)  # fmt: skip
+
+    cells = {ch: stats(4.0) for ch in PROFILE.cells}
+    de = scale_report(cells, PROFILE, kind="HX711", seconds=2.5, lang="de")
+    en = scale_report(cells, PROFILE, kind="HX711", seconds=2.5, lang="en")
+    verdict = next(line for line in de if line.startswith("SCALE "))
+    assert ": einen Stein von 30 g zu erkennen braucht " in verdict, verdict
+    assert verdict.endswith("dann companion calibrate scale erneut ausführen")
+    assert any(line.startswith("SCALE slow: naming a 30 g stone takes ") for line in en), en
