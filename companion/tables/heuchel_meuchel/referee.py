@@ -66,6 +66,7 @@ from .cells import (
     parse_discard,
     pile_agrees,
 )
+from .piles import DiscardPiles
 
 LAYOUT = "heuchel-meuchel"
 #: A disagreement the rules cannot explain is shown once the view stood still this long (s).
@@ -241,9 +242,8 @@ class HeuchelMeuchelCamera:
     _die_face: str | None = None  # the face of a throw, not yet recorded as a roll
     #: the view when the record last changed (``after_change``): what a confirm accepts
     _view_at_record: dict[str, str] = field(default_factory=dict)
-    #: seat -> (cards in the record's discards, the discard area's reading then): what
-    #: each pile showed when the record last gave that player a lost card
-    _piles: dict[int, tuple[int, str]] = field(default_factory=dict)
+    #: what each player's discard area read when the record last gave him a lost card
+    _piles: DiscardPiles = field(default_factory=DiscardPiles)
 
     # -- entry points ----------------------------------------------------------------
 
@@ -303,7 +303,7 @@ class HeuchelMeuchelCamera:
     def after_change(self, state: GameState) -> Reaction:
         """Look again after an action was accepted (from the camera or the tablet)."""
         self._view_at_record = dict(self.view)
-        self._sync_piles(state)
+        self._piles.record_changed(state, self.view)
         return self._judge(state)
 
     def tick(self, t_mono: float, state: GameState) -> Reaction:
@@ -325,7 +325,7 @@ class HeuchelMeuchelCamera:
         self._held = dict(self.view)
         self._view_at_record = dict(self.view)
         self._proposed = None
-        self._sync_piles(state)
+        self._piles.record_changed(state, self.view)
         return self._judge(state)
 
     def accept_table(self, state: GameState) -> Reaction:
@@ -403,48 +403,8 @@ class HeuchelMeuchelCamera:
         cells = [*expected(state), *(self._pile_roots(state) or ())]
         return {c: self.view.get(c, UNKNOWN) for c in cells}
 
-    def _has_piles(self, state: GameState) -> bool:
-        """Whether the camera reads the players' discard areas (the layout has them)."""
-        return any(discard_id(s) in self.view for s in range(state.n))
-
     def _pile_roots(self, state: GameState) -> dict[str, str | None] | None:
-        """Each discard area's reading that the record's discards account for (None: not
-        known, after an undo, say); None where the layout has no discard areas."""
-        if not self._has_piles(state):
-            return None
-        out: dict[str, str | None] = {}
-        for s, lost in enumerate(state.discards):
-            if not lost:
-                out[discard_id(s)] = EMPTY
-            else:
-                count, label = self._piles.get(s, (-1, UNKNOWN))
-                out[discard_id(s)] = label if count == len(lost) and label != UNKNOWN else None
-        return out
-
-    def _learn_piles(self, state: GameState, seen: dict[str, str]) -> None:
-        """The table reads as the record has it: a pile not known since its cards were
-        lost (entered on the tablet before they lay there) is known from now on."""
-        for s, lost in enumerate(state.discards):
-            now = seen.get(discard_id(s))
-            count, label = self._piles.get(s, (-1, UNKNOWN))
-            unknown = count != len(lost) or label == UNKNOWN
-            if lost and unknown and (now in lost or now in (FACE, BACK)):
-                self._piles[s] = (len(lost), now)
-
-    def _sync_piles(self, state: GameState) -> None:
-        """The record changed: a player's pile that grew (or shrank, undone) in it is
-        remembered as the camera reads it now, where that reading fits the cards lost
-        since (the camera saw them arrive first); else it is not known."""
-        for s, lost in enumerate(state.discards):
-            count, label = self._piles.get(s, (0, EMPTY))
-            if count == len(lost):
-                continue
-            now = self.view.get(discard_id(s), UNKNOWN)
-            added = lost[count:] if count < len(lost) else ()
-            if count < len(lost) and label != UNKNOWN and pile_agrees(now, label, added):
-                self._piles[s] = (len(lost), now)
-            else:
-                self._piles[s] = (len(lost), UNKNOWN) if lost else (0, EMPTY)
+        return self._piles.roots(state, self.view)
 
     def _publish(self, warnings: list[str], *, now: bool) -> None:
         """Warnings at once (``now``) or once the view has stood still long enough."""
@@ -495,7 +455,7 @@ class HeuchelMeuchelCamera:
                 )
                 return Reaction(warnings=self._warnings)
         if not diff:
-            self._learn_piles(state, seen)
+            self._piles.table_agrees(state, seen)
             self._publish(stray, now=True)
             return Reaction(warnings=self._warnings)
         if state.finished:
