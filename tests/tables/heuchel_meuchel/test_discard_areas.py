@@ -190,3 +190,17 @@ def _ambiguous_without_piles(state, action: Move) -> bool:
         except IllegalAction:  # that many cards may not go there: no alternative
             continue
     return False
+
+
+def test_a_discard_entered_on_the_tablet_is_checked_once_the_table_shows_it():
+    s = laid(SEED_106)
+    cam = camera(s)
+    s1 = apply(s, Move("Ana", 10, 1, 11))  # tapped: the camera saw nothing happen yet
+    cam.tablet_action()
+    assert not cam.after_change(s1).submit
+    r = see(cam, s1, {**BISHOP_UP, "d1": "F5"}, t=10.0)  # the table catches up
+    assert r == Reaction()
+    r = see(cam, s1, {"d1": "L6"}, t=20.0)  # a card that nobody lost lands on the pile
+    r = cam.tick(20.0 + WARN_AFTER_S, s1)
+    assert not r.submit
+    assert any("Ana's discard area should show" in str(w) for w in r.warnings), r.warnings
