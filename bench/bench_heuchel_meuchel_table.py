@@ -119,6 +119,11 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (frames)")
     ap.add_argument("--first-seed", type=int, default=100)
     ap.add_argument(
+        "--seeds",
+        type=lambda v: [int(x) for x in v.split(",")],
+        help="frames tier: these seeds (comma-separated) instead, the die on odd ones",
+    )
+    ap.add_argument(
         "--no-discard-areas",
         action="store_true",
         help="settled tier: the squares only, as a layout without discard areas",
@@ -148,6 +153,8 @@ def main() -> None:
             f" {wall:.1f} s wall"
         )
 
+    if args.seeds:
+        args.frame_games = len(args.seeds)
     if args.frame_games <= 0:
         return
     keys = ("recorded", "asked", "missed", "wrong", "accepted", "frames", "clean_renders")
@@ -158,10 +165,11 @@ def main() -> None:
     jobs = max(1, args.jobs)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as d:
-        games = [
-            (args.first_seed + k, bool(k % 2), str(Path(d) / str(args.first_seed + k)))
-            for k in range(args.frame_games)
-        ]
+        if args.seeds:  # these seeds, the die on odd ones (as from the default first seed)
+            picked = [(seed, bool(seed % 2)) for seed in args.seeds]
+        else:
+            picked = [(args.first_seed + k, bool(k % 2)) for k in range(args.frame_games)]
+        games = [(seed, dice, str(Path(d) / str(seed))) for seed, dice in picked]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for one in pool.map(frames_game, *zip(*games, strict=True)):
                 for key in keys:
@@ -183,9 +191,14 @@ def main() -> None:
     moves = sums["recorded"] + sums["asked"] + sums["missed"] + sums["wrong"]
     frames = max(sums["frames"], 1)
     last = args.first_seed + args.frame_games - 1
+    which = (
+        ",".join(map(str, args.seeds)) + ", the die on odd ones"
+        if args.seeds
+        else f"{args.first_seed}..{last}, every other one with the die"
+    )
     print(
         f"frames: {args.frame_games} whole 2-player games from the deal on (1600x900 px, seeds"
-        f" {args.first_seed}..{last}, every other one with the die): deals read right"
+        f" {which}): deals read right"
         f" {deals}/{args.frame_games}; {moves} moves/favours/lost cards: recorded as played"
         f" {sums['recorded']}, asked {sums['asked']}, missed {sums['missed']}, wrong"
         f" {sums['wrong']}, table accepted as it is {sums['accepted']}; rolls thrown into the"
