@@ -4,6 +4,9 @@ camera sees. Two tiers:
 - ``settled``: whole games (``--games``, default 40: 2 to 6 players, every other one with
   the die) where the camera settles exactly on each action's board (what the change
   tracker reports once the cards lie still): the referee's own share of the pipeline.
+  Each player's discard area is on the board too (the shipped layout has them: the cards
+  a player loses lie there, the last one on top); ``--no-discard-areas`` shows the
+  squares only, as a layout without them.
   Every move, favour and lost card must be recorded as played (or asked on the tablet
   where the camera cannot tell); none recorded wrong. Also the referee's time per
   observation (CPU ms).
@@ -39,12 +42,25 @@ from companion.games.heuchel_meuchel.random_player import DEFAULT_NAMES, random_
 from companion.games.heuchel_meuchel.record import to_record
 from companion.referee.service import GameService
 from companion.sensing.observations import CellChange, CellsChanged
-from companion.tables.heuchel_meuchel.cells import expected
+from companion.tables.heuchel_meuchel.cells import discard_id, expected
 from companion.tables.heuchel_meuchel.demo import SimulatedCardTable
 from companion.tables.heuchel_meuchel.referee import WARN_AFTER_S, HeuchelMeuchelCamera
 
 
-def settled_game(seed: int, players: int, dice: bool) -> dict[str, float]:
+def board_seen(state, discard_areas: bool, before=None, seen=None) -> dict[str, str]:
+    """What the camera settles on for ``state``: the squares, and the discard areas
+    (``before``: the state it was seen at as ``seen``; cards lost since are laid on the
+    pile as they lay in their stack, its top card on top)."""
+    out = expected(state)
+    if discard_areas:
+        for s, lost in enumerate(state.discards):
+            added = lost[len(before.discards[s]) :] if before is not None else lost
+            top = seen.get(discard_id(s), "empty") if seen is not None else "empty"
+            out[discard_id(s)] = added[0] if added else top
+    return out
+
+
+def settled_game(seed: int, players: int, dice: bool, discard_areas: bool = True) -> dict:
     """One game: each visible action's board shown to the referee; the tablet answers
     its questions with the action played and taps the die and the end of a turn."""
     out = {"actions": 0, "recorded": 0, "asked": 0, "wrong": 0, "missed": 0, "cpu_s": 0.0}
@@ -56,7 +72,8 @@ def settled_game(seed: int, players: int, dice: bool) -> dict[str, float]:
             c0 = time.process_time()
             cam.observe(
                 CellsChanged(t, "heuchel-meuchel", tuple(
-                    CellChange(c, "unknown", v, 1.0) for c, v in expected(state).items()
+                    CellChange(c, "unknown", v, 1.0)
+                    for c, v in board_seen(state, discard_areas).items()
                 )),
                 state,
             )  # fmt: skip
@@ -69,7 +86,7 @@ def settled_game(seed: int, players: int, dice: bool) -> dict[str, float]:
             continue
         out["actions"] += 1
         t += 10.0
-        want = expected(state)
+        want = board_seen(state, discard_areas, prev, cam.view)
         changes = tuple(
             CellChange(c, cam.view.get(c, "unknown"), v, 1.0)
             for c, v in want.items()
@@ -101,6 +118,16 @@ def main() -> None:
     ap.add_argument("--frame-games", type=int, default=40)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (frames)")
     ap.add_argument("--first-seed", type=int, default=100)
+    ap.add_argument(
+        "--seeds",
+        type=lambda v: [int(x) for x in v.split(",")],
+        help="frames tier: these seeds (comma-separated) instead, the die on odd ones",
+    )
+    ap.add_argument(
+        "--no-discard-areas",
+        action="store_true",
+        help="settled tier: the squares only, as a layout without discard areas",
+    )
     args = ap.parse_args()
     print(f"machine: {machine()}; load average {load_average()}")
 
@@ -108,14 +135,17 @@ def main() -> None:
     t0 = time.perf_counter()
     for k in range(args.games):
         seed = args.first_seed + k
-        one = settled_game(seed, 2 + k % 5, dice=bool(k % 2))
+        one = settled_game(
+            seed, 2 + k % 5, dice=bool(k % 2), discard_areas=not args.no_discard_areas
+        )
         for key in total:
             total[key] += one[key]
     wall = time.perf_counter() - t0
     n = max(total["actions"], 1)
     if args.games > 0:
         print(
-            f"settled: {args.games} games (seeds {args.first_seed}..{args.first_seed + args.games - 1},"
+            f"settled{' (squares only)' if args.no_discard_areas else ', discard areas seen'}:"
+            f" {args.games} games (seeds {args.first_seed}..{args.first_seed + args.games - 1},"
             f" 2-6 players, half with the die), {n} moves/favours/lost cards: recorded as played"
             f" {total['recorded']} ({100 * total['recorded'] / n:.1f} %), asked on the tablet"
             f" {total['asked']} ({100 * total['asked'] / n:.1f} %), wrong {total['wrong']}, missed"
@@ -123,6 +153,8 @@ def main() -> None:
             f" {wall:.1f} s wall"
         )
 
+    if args.seeds:
+        args.frame_games = len(args.seeds)
     if args.frame_games <= 0:
         return
     keys = ("recorded", "asked", "missed", "wrong", "accepted", "frames", "clean_renders")
@@ -133,10 +165,11 @@ def main() -> None:
     jobs = max(1, args.jobs)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as d:
-        games = [
-            (args.first_seed + k, bool(k % 2), str(Path(d) / str(args.first_seed + k)))
-            for k in range(args.frame_games)
-        ]
+        if args.seeds:  # these seeds, the die on odd ones (as from the default first seed)
+            picked = [(seed, bool(seed % 2)) for seed in args.seeds]
+        else:
+            picked = [(args.first_seed + k, bool(k % 2)) for k in range(args.frame_games)]
+        games = [(seed, dice, str(Path(d) / str(seed))) for seed, dice in picked]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for one in pool.map(frames_game, *zip(*games, strict=True)):
                 for key in keys:
@@ -158,9 +191,14 @@ def main() -> None:
     moves = sums["recorded"] + sums["asked"] + sums["missed"] + sums["wrong"]
     frames = max(sums["frames"], 1)
     last = args.first_seed + args.frame_games - 1
+    which = (
+        ",".join(map(str, args.seeds)) + ", the die on odd ones"
+        if args.seeds
+        else f"{args.first_seed}..{last}, every other one with the die"
+    )
     print(
         f"frames: {args.frame_games} whole 2-player games from the deal on (1600x900 px, seeds"
-        f" {args.first_seed}..{last}, every other one with the die): deals read right"
+        f" {which}): deals read right"
         f" {deals}/{args.frame_games}; {moves} moves/favours/lost cards: recorded as played"
         f" {sums['recorded']}, asked {sums['asked']}, missed {sums['missed']}, wrong"
         f" {sums['wrong']}, table accepted as it is {sums['accepted']}; rolls thrown into the"

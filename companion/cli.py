@@ -152,6 +152,36 @@ def _decks(folders: Sequence[str]) -> dict[str, object]:
     return decks
 
 
+def _layouts(files: Sequence[str]) -> dict[str, Path]:
+    """The table's own layout files of ``--layout`` by the shipped layout each replaces
+    (the file's ``name``). ``ValueError`` names a file that is missing, no layout, or
+    named for no shipped layout, or a second file for one layout."""
+    from .sensing.vision.layout import layout_names, load_layout, table_names
+
+    shipped = layout_names() + table_names()
+    out: dict[str, Path] = {}
+    for file in files:
+        path = Path(file)
+        if path.suffix != ".toml":
+            raise ValueError(f"--layout {file}: a layout is a .toml file")
+        if not path.is_file():
+            raise ValueError(f"--layout {file}: no such file")
+        try:
+            layout = load_layout(path)
+        except (ValueError, OSError) as e:
+            why = str(e).removeprefix(f"{path}: ")  # the file is named once
+            raise ValueError(f"--layout {file}: {why}") from None
+        if layout.name not in shipped:
+            raise ValueError(
+                f"--layout {file}: its name {layout.name!r} is no shipped layout's; a table's"
+                f" own layout keeps the name of the one it replaces ({', '.join(shipped)})"
+            )
+        if layout.name in out:
+            raise ValueError(f"--layout {file}: a second layout for {layout.name}")
+        out[layout.name] = path
+    return out
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from . import settings
     from .devices.backends import requested_backend
@@ -169,6 +199,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         profile = load_profile(args.profile)
         backend = None if args.no_sensors else requested_backend(args.backend)
         decks = _decks(args.deck or [])
+        layouts = _layouts(args.layout or [])
     except (ValueError, OSError) as e:
         print(f"companion run: {_say(args, reason_of(e))}", file=sys.stderr)
         return EXIT_USAGE
@@ -200,7 +231,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         try:
             scale = open_scale(service, profile, requested=backend, tap=recording.tap_scale)
             camera = open_camera_loop(
-                service, requested=backend, tap=recording.tap_camera, decks=decks
+                service, requested=backend, tap=recording.tap_camera, decks=decks, layouts=layouts
             )
         except DeviceError as e:
             print(f"companion run: {_say(args, reason_of(e))}", file=sys.stderr)
@@ -345,6 +376,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DECK_DIR",
         help="a card deck registered with `companion calibrate cards` (its deck.toml names"
         " the game): the camera reads that game's cards by it; once per game",
+    )
+    run.add_argument(
+        "--layout",
+        action="append",
+        metavar="LAYOUT_FILE",
+        help="the table's own vision layout (a copy of a shipped one with its own squares,"
+        " die tray, discard areas; its name says which it replaces): the camera reads the"
+        " table by it; once per layout (docs/heuchel-meuchel.md)",
     )
     from .blackbox.cli import add_record_options
 

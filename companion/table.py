@@ -187,6 +187,7 @@ class CameraLoop:
         interval_s: float = 0.2,
         colours=None,
         decks: Mapping[str, object] | None = None,
+        layouts: Mapping[str, Path] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.service = service
@@ -195,6 +196,9 @@ class CameraLoop:
         #: registered card decks by game id (``companion run --deck``), for the games
         #: whose own camera pipeline reads cards
         self.decks = dict(decks or {})
+        #: the table's own layout files by the shipped layout each replaces
+        #: (``companion run --layout``)
+        self.layouts = dict(layouts or {})
         self._views: dict[str, CameraView] = {}
         #: (game id, the game's own pipeline or None for the shared cell reader)
         self._own: tuple[str, object | None] | None = None
@@ -221,7 +225,9 @@ class CameraLoop:
             from .vision_cli import default_colour_profile
 
             colours = self.colours or default_colour_profile(layout)
-            view = self._views[layout] = CameraView(layout, colours=colours)
+            view = self._views[layout] = CameraView(
+                self.layouts.get(layout, layout), colours=colours
+            )
             view.colours_from = (
                 f"colours from {Path(colours).name}"
                 if colours
@@ -286,7 +292,7 @@ class CameraLoop:
         """The game's own camera pipeline (None: the shared cell reader), made once a game."""
         from .tables import own_camera
 
-        self._own = own_camera(self._own, self.service.camera_game(), self.decks)
+        self._own = own_camera(self._own, self.service.camera_game(), self.decks, self.layouts)
         return None if self._own is None else self._own[1]
 
     def stop(self) -> None:
@@ -303,6 +309,7 @@ def open_camera_loop(
     requested: str,
     tap: Callable[[object], None] | None = None,
     decks: Mapping[str, object] | None = None,
+    layouts: Mapping[str, Path] | None = None,
 ) -> CameraLoop | None:
     """The real camera over the scale, if there is one. A simulated camera would see an
     empty table, so where there is none the referee goes on without it (announced).
@@ -330,4 +337,4 @@ def open_camera_loop(
         return None
     if tap is not None:
         tap(source)
-    return CameraLoop(service, source, decks=decks).start()
+    return CameraLoop(service, source, decks=decks, layouts=layouts).start()

@@ -253,7 +253,7 @@ def test_run_with_a_real_camera_missing_exits_5_and_stops_the_load_cells_it_open
 
     scale = Scale()
 
-    def no_camera(service, *, requested, tap=None, decks=None):
+    def no_camera(service, *, requested, tap=None, decks=None, layouts=None):
         raise DeviceUnavailable("no camera found by picamera2")
 
     monkeypatch.delenv("COMPANION_BACKEND", raising=False)

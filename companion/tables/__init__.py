@@ -14,6 +14,7 @@ game at the table adds one folder and one entry below.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
@@ -45,10 +46,11 @@ class Table:
     view: ModuleType
     referee: Callable[[ScaleProfile], Any]
     #: the game's own camera pipeline, where the shared cell reader of its layout is not
-    #: enough: ``camera(state, decks)`` (``decks``: registered card decks by game id) ->
+    #: enough: ``camera(state, decks, layouts)`` (``decks``: registered card decks by game
+    #: id; ``layouts``: the table's own layout files by the layout each replaces) ->
     #: an object with ``layout``, ``colours_from`` and ``feed(image, t_mono)`` (an
     #: observation, a list of them, or None), or None to use the shared reader
-    camera: Callable[[Any, Mapping[str, Any]], Any] | None = None
+    camera: Callable[[Any, Mapping[str, Any], Mapping[str, Any]], Any] | None = None
     #: the camera reads the game's cards by a registered deck (``companion run --deck``)
     reads_cards: bool = False
 
@@ -57,8 +59,10 @@ def _camera(home: str) -> Callable[[Any, Mapping[str, Any]], Any]:
     """``companion.tables.<home>.camera.live_camera``, imported when first called (the
     vision libraries load only where a camera reads)."""
 
-    def live_camera(state: Any, decks: Mapping[str, Any]) -> Any:
+    def live_camera(state: Any, decks: Mapping[str, Any], layouts: Mapping[str, Any]) -> Any:
         module = importlib.import_module(f"{__name__}.{home}.camera")
+        if layouts and "layouts" in inspect.signature(module.live_camera).parameters:
+            return module.live_camera(state, decks, layouts=layouts)  # the table's own files
         return module.live_camera(state, decks)
 
     return live_camera
@@ -89,17 +93,24 @@ TABLES: dict[str, Table] = {
 }
 
 
-def own_camera(kept: tuple[str, Any] | None, game: tuple[str, str, Any] | None, decks):
+def own_camera(
+    kept: tuple[str, Any] | None,
+    game: tuple[str, str, Any] | None,
+    decks,
+    layouts: Mapping[str, Any] | None = None,
+):
     """The game's own camera pipeline, made once a game: ``kept`` is the last
     ``(game id, pipeline or None)``; ``game`` is ``(game id, game name, state)`` of the game
-    under way, or None. Returns what to keep now: the same pair while the game is the same,
-    a new one for a new game, None with no game (``CameraLoop`` and the black box's
-    replay both keep theirs this way)."""
+    under way, or None; ``layouts``: the table's own layout files by the shipped layout
+    each replaces (``companion run --layout``), for the pipelines that take them. Returns
+    what to keep now: the same pair while the game is the same, a new one for a new game,
+    None with no game (``CameraLoop`` and the black box's replay both keep theirs this
+    way)."""
     if game is None:
         return None
     game_id, name, state = game
     if kept is None or kept[0] != game_id:
         table = TABLES.get(name)
         make = table.camera if table is not None else None
-        kept = (game_id, make(state, decks) if make is not None else None)
+        kept = (game_id, make(state, decks, layouts or {}) if make is not None else None)
     return kept

@@ -200,12 +200,15 @@ class TrayDie:
         return out
 
 
-def live_camera(state, decks) -> CardCamera | None:
+def live_camera(state, decks, layouts=None) -> CardCamera | None:
     """The camera pipeline for a game under way: the cards read with the registered deck
-    of Heuchel & Meuchel (``companion run --deck DIR``); None without one, so the shared
-    reader tells face from back and the tablet asks which card."""
+    of Heuchel & Meuchel (``companion run --deck DIR``) on the table's own layout file
+    where it gives one (``layouts``: by the shipped layout each replaces, ``companion run
+    --layout FILE``); None without a deck, so the shared reader tells face from back and
+    the tablet asks which card."""
     deck = decks.get(LAYOUT)
-    return CardCamera(deck) if deck is not None else None
+    layout = (layouts or {}).get(LAYOUT, LAYOUT)
+    return CardCamera(deck, layout=layout) if deck is not None else None
 
 
 class DealReader:

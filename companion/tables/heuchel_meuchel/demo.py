@@ -48,7 +48,7 @@ from ...games.heuchel_meuchel.state import GameState
 from ...referee.service import GameService
 from ..demo_clock import DemoClock
 from .camera import CardCamera, DealReader, ready_deck
-from .cells import BACK, cell_id, parse_cell
+from .cells import BACK, cell_id, discard_id, parse_cell, parse_discard
 from .die import DIE_MM, draw_die, draw_rolling_die
 
 log = logging.getLogger("companion.demo_heuchel_meuchel")
@@ -241,11 +241,25 @@ class SimulatedCardTable(DemoClock):
         return done()
 
     def show_state(self, state: GameState) -> None:
-        """The table as the record has it (square -> top first, flipped as ``back``)."""
+        """The table as the record has it (square -> top first, flipped as ``back``), and
+        each player's lost cards face up on his discard area where the layout has one:
+        the cards lost at once are laid on the pile as they lay in their stack (its top
+        card on top); cards no longer lost (undone) are taken back off it."""
+        old = {c: v for c, v in self.table.items() if parse_discard(c) is not None}
         self.table = {}
         for s in range(state.n):
             for r, u in state.units(s):
                 self.table[cell_id(s, r)] = BACK if u.flipped else u.cards
+        areas = set(self.camera.layout.regions.get("discards", ()))
+        for s, lost in enumerate(state.discards):
+            cell = discard_id(s)
+            if cell not in areas:
+                continue
+            pile = [c for c in old.get(cell, ()) if c in lost]  # top first
+            added = [c for c in lost if c not in pile]
+            pile = added + pile
+            if pile:
+                self.table[cell] = tuple(pile)
 
     # -- a game --------------------------------------------------------------------------
 

@@ -54,7 +54,19 @@ from ...games.heuchel_meuchel.text import card_words
 from ...i18n.message import Msg, clauses, msg, nmsg, reason_of
 from ...sensing.observations import BoardLost, CellsChanged, DieSeen, Observation
 from .camera import DealReader
-from .cells import BACK, EMPTY, FACE, UNKNOWN, cell_id, expected, parse_cell
+from .cells import (
+    BACK,
+    EMPTY,
+    FACE,
+    UNKNOWN,
+    cell_id,
+    discard_id,
+    expected,
+    parse_cell,
+    parse_discard,
+    pile_agrees,
+)
+from .piles import DiscardPiles
 
 LAYOUT = "heuchel-meuchel"
 #: A disagreement the rules cannot explain is shown once the view stood still this long (s).
@@ -91,19 +103,39 @@ def search(
     max_depth: int = MAX_DEPTH,
     limit: int = MAX_MATCHES,
     max_nodes: int = MAX_NODES,
+    piles: dict[str, str | None] | None = None,
 ) -> list[tuple[Action, ...]]:
     """The shortest sequences of legal actions that turn ``state``'s board into ``seen``
     (square -> label), on every square but ``ignore``: each ends with a visible action (an
     ``End`` alone shows nothing); rolls are included where the dice variant needs them.
     Shortest first: a longer story that also fits (the move, then a roll and more moves)
-    is never preferred to the move alone."""
+    is never preferred to the move alone.
+
+    ``piles``: where the layout has discard areas, each one's reading that ``state``'s
+    discards account for (``discard_id`` -> label, None: not known); ``seen`` then holds
+    the areas' readings too, and a sequence must fit them (``cells.pile_agrees``): a card
+    seen arriving on a player's pile is a card he lost, a pile as it was means none."""
     found: list[tuple[Action, ...]] = []
     max_len = max_depth
     budget = [max_nodes]  # states looked at, at most: a board far from the record stops here
+    lost_before = (
+        {discard_id(s): len(state.discards[s]) for s in range(state.n)} if piles is not None else {}
+    )
+
+    def labels(st: GameState) -> dict[str, Any]:
+        """Square -> label, and discard area -> the cards lost there (a tuple)."""
+        out: dict[str, Any] = expected(st)
+        for c in lost_before:
+            out[c] = st.discards[parse_discard(c)]
+        return out
+
+    def fits(c: str, label: Any) -> bool:
+        if c in lost_before:
+            return pile_agrees(seen.get(c), piles.get(c), label[lost_before[c] :])
+        return agrees(seen.get(c), label)
 
     def differ(st: GameState) -> set[str]:
-        exp = expected(st)
-        return {c for c, label in exp.items() if c not in ignore and not agrees(seen.get(c), label)}
+        return {c for c, label in labels(st).items() if c not in ignore and not fits(c, label)}
 
     def walk(st: GameState, seq: tuple[Action, ...], diff: set[str]) -> None:
         if len(found) >= limit:
@@ -114,7 +146,7 @@ def search(
             return
         if len(seq) >= max_len or st.finished:
             return
-        exp = expected(st)
+        exp = labels(st)
         for a in moves.legal_actions(st):
             budget[0] -= 1
             if budget[0] < 0:
@@ -125,11 +157,11 @@ def search(
                 nxt = apply(st, a)
             except IllegalAction:  # pragma: no cover - legal_actions offers only legal ones
                 continue
-            after = expected(nxt)
+            after = labels(nxt)
             changed = {c for c, label in after.items() if exp[c] != label}
             if not (changed & diff) and not isinstance(a, End | Roll):
                 continue  # every visible action must explain a square the camera differs on
-            if not all(c in diff or agrees(seen.get(c), after[c]) for c in changed):
+            if not all(c in diff or fits(c, after[c]) for c in changed):
                 continue  # it changes a square the camera sees as it was
             walk(nxt, (*seq, a), differ(nxt))
             if len(found) >= limit:
@@ -155,6 +187,7 @@ _READINGS = {
     EMPTY: msg("nothing"),
     BACK: msg("a card turned over"),
     UNKNOWN: msg("nothing it can read"),
+    FACE: msg("a card face up"),
 }
 
 
@@ -209,6 +242,8 @@ class HeuchelMeuchelCamera:
     _die_face: str | None = None  # the face of a throw, not yet recorded as a roll
     #: the view when the record last changed (``after_change``): what a confirm accepts
     _view_at_record: dict[str, str] = field(default_factory=dict)
+    #: what each player's discard area read when the record last gave him a lost card
+    _piles: DiscardPiles = field(default_factory=DiscardPiles)
 
     # -- entry points ----------------------------------------------------------------
 
@@ -219,7 +254,7 @@ class HeuchelMeuchelCamera:
                 self.lost = False
                 self._t_mono = obs.t_mono
                 for ch in changes:
-                    if parse_cell(ch.cell) is None:
+                    if parse_cell(ch.cell) is None and parse_discard(ch.cell) is None:
                         continue
                     if self.view.get(ch.cell) != ch.after:
                         self._changed_at = obs.t_mono
@@ -268,6 +303,7 @@ class HeuchelMeuchelCamera:
     def after_change(self, state: GameState) -> Reaction:
         """Look again after an action was accepted (from the camera or the tablet)."""
         self._view_at_record = dict(self.view)
+        self._piles.record_changed(state, self.view)
         return self._judge(state)
 
     def tick(self, t_mono: float, state: GameState) -> Reaction:
@@ -289,6 +325,7 @@ class HeuchelMeuchelCamera:
         self._held = dict(self.view)
         self._view_at_record = dict(self.view)
         self._proposed = None
+        self._piles.record_changed(state, self.view)
         return self._judge(state)
 
     def accept_table(self, state: GameState) -> Reaction:
@@ -302,6 +339,12 @@ class HeuchelMeuchelCamera:
             c: seen
             for c, label in exp.items()
             if (seen := self.view.get(c, UNKNOWN)) not in (UNKNOWN, label)
+        }
+        roots = self._pile_roots(state) or {}
+        differ |= {
+            c: seen
+            for c, before in roots.items()
+            if (seen := self.view.get(c, UNKNOWN)) != UNKNOWN and not pile_agrees(seen, before, ())
         }
         stale = {c: v for c, v in differ.items() if self._view_at_record.get(c) == v}
         if stale and len(stale) < len(differ):
@@ -356,7 +399,12 @@ class HeuchelMeuchelCamera:
     # -- judging ---------------------------------------------------------------------
 
     def _seen(self, state: GameState) -> dict[str, str]:
-        return {c: self.view.get(c, UNKNOWN) for c in expected(state)}
+        """The played squares' readings, and the discard areas' where the layout has them."""
+        cells = [*expected(state), *(self._pile_roots(state) or ())]
+        return {c: self.view.get(c, UNKNOWN) for c in cells}
+
+    def _pile_roots(self, state: GameState) -> dict[str, str | None] | None:
+        return self._piles.roots(state, self.view)
 
     def _publish(self, warnings: list[str], *, now: bool) -> None:
         """Warnings at once (``now``) or once the view has stood still long enough."""
@@ -364,17 +412,33 @@ class HeuchelMeuchelCamera:
         if now or not warnings or self._t_mono - self._changed_at >= WARN_AFTER_S:
             self._warnings = self._pending
 
+    def _fits_record(self, c: str, seen: str, state: GameState, roots: dict | None) -> bool:
+        """Whether square or discard area ``c`` reads as the record has it."""
+        if roots is not None and c in roots:
+            return pile_agrees(seen, roots[c], ())
+        return agrees(seen, expected(state)[c]) if c in expected(state) else True
+
     def _judge(self, state: GameState) -> Reaction:
         self._asks = ()
         exp = expected(state)
+        roots = self._pile_roots(state)
         seen = self._seen(state)
         for c in list(self._accepted):
-            if seen[c] != self._accepted[c] or agrees(seen[c], exp[c]):
+            if (
+                c not in seen
+                or seen[c] != self._accepted[c]
+                or self._fits_record(c, seen[c], state, roots)
+            ):
                 del self._accepted[c]
         stray = self._strays(state)
         if self.lost or any(v == UNKNOWN for v in seen.values()):
             return Reaction(warnings=self._warnings, asks=self._asks)  # wait, never guess
         diff = {c for c in exp if not agrees(seen[c], exp[c]) and self._accepted.get(c) != seen[c]}
+        diff |= {
+            c
+            for c, before in (roots or {}).items()
+            if not pile_agrees(seen[c], before, ()) and self._accepted.get(c) != seen[c]
+        }
         if self._held is not None:
             if not diff:
                 self._held = None
@@ -391,6 +455,7 @@ class HeuchelMeuchelCamera:
                 )
                 return Reaction(warnings=self._warnings)
         if not diff:
+            self._piles.table_agrees(state, seen)
             self._publish(stray, now=True)
             return Reaction(warnings=self._warnings)
         if state.finished:
@@ -406,20 +471,38 @@ class HeuchelMeuchelCamera:
         if dealing:  # the deal is being laid: no move is read from it
             self._publish([*dealing, *stray], now=True)
             return Reaction(warnings=self._warnings)
-        found = search(state, seen, ignore=frozenset(self._accepted))
+        ignore = frozenset(self._accepted)
+        found = search(state, seen, ignore=ignore, piles=roots)
         if not found:
-            self._publish([*self._diagnose(state, seen, diff), *stray], now=False)
+            unlaid = self._unlaid(state, seen, ignore, roots)
+            self._publish([*unlaid, *self._diagnose(state, seen, diff), *stray], now=False)
             return Reaction(warnings=self._warnings)
-        return self._propose(state, found, stray)
+        #: the discard areas alone tell this reading from others, and no card was seen
+        #: arriving: the lost cards may still be on their way to the pile
+        unseen_loss = (
+            roots is not None
+            and not any(_loses(state, seq) for seq in found)
+            and len(search(state, seen, ignore=ignore)) > len(found)
+        )
+        return self._propose(state, found, stray, wait=unseen_loss)
 
     def _propose(
-        self, state: GameState, found: list[tuple[Action, ...]], stray: list[str]
+        self,
+        state: GameState,
+        found: list[tuple[Action, ...]],
+        stray: list[str],
+        *,
+        wait: bool = False,
     ) -> Reaction:
+        """``wait``: record only once the view has stood still ``WARN_AFTER_S``."""
         first = found[0]
         self._deferred = False
-        if self._t_mono - self._changed_at < WARN_AFTER_S and _hides_an_arrival(state, first):
+        if self._t_mono - self._changed_at < WARN_AFTER_S and (
+            wait or _hides_an_arrival(state, first)
+        ):
             # a move onto flipped cards of its class changes nothing there: the square it
-            # really went to may just not have settled yet; wait for a still view
+            # really went to may just not have settled yet; a stack's remainder may still
+            # be on its way to the discard area: wait for a still view
             self._deferred = True
             return Reaction(warnings=self._warnings, asks=self._asks)
         shared = 0
@@ -470,6 +553,31 @@ class HeuchelMeuchelCamera:
         self._proposed = key
         return Reaction(records, self._warnings, self._asks)
 
+    def _unlaid(
+        self, state: GameState, seen: dict[str, str], ignore: frozenset[str], roots: dict | None
+    ) -> list[str]:
+        """Where only the discard areas keep the board from fitting the rules (cards lost
+        but not laid on the pile, or laid on another's): whose pile they belong on."""
+        if roots is None:
+            return []
+        alone = search(state, seen, ignore=ignore)  # the squares alone
+        losers = sorted(
+            {
+                s
+                for seq in alone
+                for s, lost in enumerate(_after(state, seq).discards)
+                if lost != state.discards[s]
+            }
+        )
+        return [
+            msg(
+                "{who} lost cards: lay them face up on {who}'s discard area, as they lay in"
+                " their stack (the camera reads them there)",
+                who=state.players[s],
+            )
+            for s in losers
+        ]
+
     def _strays(self, state: GameState) -> list[str]:
         """Cards the camera sees in columns nobody plays."""
         out = []
@@ -492,7 +600,24 @@ class HeuchelMeuchelCamera:
 
     def _differences(self, state: GameState, seen: dict[str, str], diff: set[str]) -> list[str]:
         out = []
+        roots = self._pile_roots(state) or {}
         for c in sorted(diff, key=lambda c: parse_cell(c) or (0, 0)):
+            if c in roots:  # a discard area
+                before = roots[c]
+                out.append(
+                    clauses(
+                        [
+                            msg(
+                                "{who}'s discard area should show {expected} on top; the"
+                                " camera sees {seen}",
+                                who=state.players[parse_discard(c)],
+                                expected=_card(before or UNKNOWN),
+                                seen=_card(seen[c]),
+                            )
+                        ]
+                    )
+                )
+                continue
             s, r = parse_cell(c)
             out.append(
                 clauses(
@@ -514,8 +639,14 @@ class HeuchelMeuchelCamera:
         explained: set[str] = set()
         t = state.turn
         on_turn = t.player if t is not None else None
-        where_seen = {label: c for c, label in seen.items() if label in CARDS and c in diff}
+        where_seen = {
+            label: c
+            for c, label in seen.items()
+            if label in CARDS and c in diff and parse_cell(c) is not None
+        }
         for c in sorted(diff, key=lambda c: parse_cell(c) or (0, 0)):
+            if parse_cell(c) is None:
+                continue  # a discard area: said below
             s, r = parse_cell(c)
             u = state.unit(s, r)
             if u is None or u.flipped or c in explained:
@@ -624,6 +755,17 @@ def _start_stacks(state: GameState) -> tuple[tuple[tuple[str, ...], ...], ...]:
 
 def _stacks_of(state: GameState) -> set[tuple[int, tuple[str, ...]]]:
     return {(s, u.cards) for s in range(state.n) for _, u in state.units(s)}
+
+
+def _after(state: GameState, seq: tuple[Action, ...]) -> GameState:
+    for a in seq:
+        state = apply(state, a)
+    return state
+
+
+def _loses(state: GameState, seq: tuple[Action, ...]) -> bool:
+    """Whether ``seq`` adds cards to anyone's discards."""
+    return _after(state, seq).discards != state.discards
 
 
 def _hides_an_arrival(state: GameState, seq: tuple[Action, ...]) -> bool:
