@@ -18,7 +18,8 @@ level the total held. The change is split at its steps when every part is clear:
 
 Nor is a change that began within ``HAND_LEFT_S`` of one named with a hand seen: its
 first step down may be the hand leaving (weighed with a stone, it matches stones named).
-Steps that leave the level as it was (a glitch of two samples, a bounce) are not parts.
+Steps that leave the level as it was (a glitch of two samples, a bounce) are not parts,
+nor a step within ``BOUNCE_S`` of the one before with no level held between (a bounce).
 Each part is reported at the time of its step, in order. With a hand seen, the beam
 lifted, a level not held, or any part not clear, nothing is split: the change is named
 as today, as one load, and said (``unnamed`` or ``fast``). Stones only taken off keep
@@ -42,6 +43,7 @@ SLOT_MAX_S = 0.6  # the level before a step: the medians of each cell over this 
 SETTLED_S = 0.2  # ... from this long after the step before (its bounce over) ...
 SLOT_S = 0.2  # ... or, if that did not hold still, over the last this long
 SLOT_MIN_FRAMES = 6  # ... at least this many frames (else not clear)
+BOUNCE_S = 0.3  # a step this soon after the one before, with no level held between: a bounce
 HAND_LEFT_S = 2.0  # a change this soon after one named with a hand seen: not split (s)
 MEDIAN_SD_FACTOR = 1.25  # the median of n frames has about 1.25 σ/√n
 
@@ -84,17 +86,22 @@ class SplitWatch:
         steps = [(ts, r) for ts, _, r, _ in self._episode_steps if abs(r) >= big]
         total = w + left + right
         m0, tau0 = self._reference
-        if not steps or (all(r < 0 for _, r in steps) and total < m0):
+        if not steps:
             return None
-        levels = [(m0, tau0, math.inf)]  # (total g, torque g·mm, frames averaged)
-        for k, (ts, _) in enumerate(steps):
-            level = self._level_before(ts, steps[k - 1][0] if k else start)
-            if level is None:
-                return None
-            levels.append(level)
-        levels.append((total, self._torque(left, right), max(1, len(self.tracker._stable))))
         lag = self.config.step_frames * self._frame_dt
-        times = [start] + [ts + lag for ts, _ in steps]
+        levels = [(m0, tau0, math.inf)]  # (total g, torque g·mm, frames averaged)
+        times = [start]  # when each part began: the change's start, then each step's
+        t_prev = start
+        for ts, _ in steps:
+            level = self._level_before(ts, t_prev)
+            if level is None and ts - t_prev > BOUNCE_S:
+                return None
+            t_prev = ts
+            if level is None:
+                continue  # a bounce just after the step before: part of that step
+            levels.append(level)
+            times.append(ts + lag)
+        levels.append((total, self._torque(left, right), max(1, len(self.tracker._stable))))
         return self._parts(levels, times)
 
     def _level_before(self, t_step: float, t_after: float) -> tuple[float, float, int] | None:
