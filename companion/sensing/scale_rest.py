@@ -91,9 +91,11 @@ class RestWatch:
         self.tracker.shift_baseline(i, -delta)
 
     def _settle(
-        self, t: float, w: float, left: float, right: float, out: list, *, force: bool = False,
-        split=None,
+        self, t: float, w: float, left: float, right: float, out: list, *, force=False, split=None
     ) -> None:
+        """Name the change now at rest against the rest before it (``force``: settle
+        again with no change, the beam having tipped; ``split``: the change as the
+        stones ``scale_split`` found in it, reported instead of its sum)."""
         cfg, prof = self.config, self.profile
         p = self._pivot
         total = w + left + right
