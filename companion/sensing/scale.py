@@ -301,10 +301,7 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch, 
         # stones one after another, each clear at the level held between them: named now
         # (``scale_split``), not held back as a load of no stone's mass
         split = self._split_change(w, left, right)
-        clear = split is not None or self._removal_splits(
-            w + left + right, self._torque(left, right)
-        )
-        if not plausible and not clear:
+        if not plausible and split is None:
             # Not a stone of the census: most likely a hand resting on the scale. Say so,
             # and take it as a load only once it has held still longer than a hand does.
             if not self._episode_disturbed:

@@ -7,7 +7,8 @@ or of one stone's mass, or nothing if one came and one went). What the cells saw
 the way tells the stones apart: each step in the total (``_episode_steps``) follows a
 level the total held. The change is split at its steps when every part is clear:
 
-- the level before each step held still (the ``SLOT_S`` before it, its middle three
+- the level before each step held still (the cells' medians from ``SETTLED_S`` after
+  the step before, at most ``SLOT_MAX_S``, or the last ``SLOT_S``; its middle three
   quarters within the hand spread, the beam resting on a pad);
 - a part put down weighs as a stone of the census (or the pillars together) and lies
   on a space, ``x_edge_sd`` standard deviations inside its edges, and not within
@@ -22,8 +23,8 @@ Steps that leave the level as it was (a glitch of two samples, a bounce) are not
 nor a step within ``BOUNCE_S`` of the one before with no level held between (a bounce).
 Each part is reported at the time of its step, in order. With a hand seen, the beam
 lifted, a level not held, or any part not clear, nothing is split: the change is named
-as today, as one load, and said (``unnamed`` or ``fast``). Stones only taken off keep
-their own split (``scale_rest._removed``, matched as a whole against the ledger).
+as before, as one load, and said (``unnamed`` or ``fast``); stones only taken off are
+then still split where the ledger matches them as a whole (``scale_rest._removed``).
 Masses in g, places in mm, times ``t_mono`` s.
 """
 
@@ -73,8 +74,7 @@ class SplitWatch:
     def _split_change(self, w: float, left: float, right: float) -> Split | None:
         """The change now at rest (window means ``w``, ``left``, ``right``, g) as the
         stones it was, if its steps show them one after another and every part is clear
-        (see the module docstring); else None. Stones only taken off: None (they are
-        split by ``_removed``)."""
+        (see the module docstring); else None."""
         if self._reference is None or not self._have_rest or self._hand_seen:
             return None
         start = self._episode_start
@@ -122,7 +122,8 @@ class SplitWatch:
             w, left, right = np.median(cells, axis=0)
             if max(left, right) < self._min_pad_g:
                 return None  # the beam in the air, or tipping over
-            return float(w + left + right), self._torque(left, right), len(near)
+            w, left, right = float(w), float(left), float(right)
+            return w + left + right, self._torque(left, right), len(near)
         return None
 
     def _parts(self, levels, times) -> Split | None:
@@ -152,7 +153,7 @@ class SplitWatch:
         ledger = self.ledger.copy()
         parts: list[Part] = []
         for cur, nxt in itertools.pairwise(held):
-            dm, dtau = nxt[0] - cur[0], nxt[1] - cur[1]
+            dm, dtau = float(nxt[0] - cur[0]), float(nxt[1] - cur[1])
             t_part = times[int(cur[3])]
             x = self._pivot + dtau / dm
             tol = cfg.census_tolerance_g + 0.02 * abs(dm)
@@ -190,39 +191,16 @@ class SplitWatch:
         edge = prof.space_width_mm / 2 - abs(x_mm - prof.space_x_mm[space])
         return space if edge >= self.config.x_edge_sd * x_sd else None
 
-    def _removal_splits(self, total: float, torque: float) -> bool:
-        """Whether stones only taken off (to ``total`` g, ``torque`` g·mm) would be split
-        by ``_removed`` into one stone a step: then the change is named as soon as it
-        rests, not held back as a load of no stone's mass."""
-        m0, tau0 = self._reference if self._reference is not None else (total, torque)
-        dm = total - m0
-        if dm > -self.config.mass_step_g or self._episode_lifted or self._hand_seen:
-            return False
-        start = self._episode_start
-        if start is None or start - self._t_hand_named < HAND_LEFT_S:
-            return False  # the first step down may be the hand leaving
-        big = 0.5 * self._lightest_g
-        later = [r for _, _, r, _ in self._episode_steps if r <= -big]
-        if not later:
-            return False
-        cfg, prof = self.config, self.profile
-        x = self._pivot + (torque - tau0) / dm
-        taken = self.ledger.copy().take(
-            -dm, x, mass_tol_g=cfg.census_tolerance_g + 0.02 * -dm,
-            x_tol_mm=prof.space_width_mm / 2 + cfg.off_space_mm,
-        )  # fmt: skip
-        return taken is not None and len({e.space for e in taken}) == len(later) + 1
-
     def _report_split(self, t: float, split: Split, out: list) -> None:
         """Report a split change's parts, in order; the ledger as they leave it."""
         self.ledger = split.ledger
+        self._merged.extend((part.t_mono, 0.0) for part in split.parts[1:])
         for part in split.parts:
             if part.mass_g > 0:
                 out.append(StoneAdded(part.t_mono, part.mass_g, part.x_mm, part.space))
                 self._adds_named.append((t, part.mass_g, part.space))
             else:
                 out.append(StoneRemoved(part.t_mono, -part.mass_g, part.x_mm, part.space))
-        self._merged.extend((part.t_mono, 0.0) for part in split.parts[1:])
         last = split.parts[-1]
         dtau = last.mass_g * (last.x_mm - self._pivot)
         self._step_named = (t, last.mass_g, dtau, last.space) if last.mass_g > 0 else None
