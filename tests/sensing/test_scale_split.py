@@ -88,8 +88,8 @@ def test_a_load_taken_off_just_after_a_change_with_a_hand_is_not_split():
 def test_stones_taken_off_one_after_another_are_named_as_soon_as_the_scale_rests():
     # Seed 319 at 1.5 g: Q1 off L2, Q5 off L1 0.8 s later, then 2.3 s of rest. The
     # 120 g taken off is no stone's: the scale waited 2.5 s for it to hold still, B1
-    # came first, and five stones merged. The ledger splits it into the two stones
-    # named, so it is named as soon as the scale rests, before B1 is put down.
+    # came first, and five stones merged. Split at its step, each part matched with the
+    # stones named, it is named as soon as the scale rests, before B1 is put down.
     score, obs = sensed(stones_in_a_row, 319, 1.5)
     assert score.placements_right == score.placements == 24, score.mistakes
     assert score.spurious == 0, score.mistakes
