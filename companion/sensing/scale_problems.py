@@ -88,8 +88,7 @@ def describe(problem: Sequence[str], f: Figures) -> str | None:
         words.append(
             f"{came}, faster than the scale names them at {f.rate_sps:.0f} samples/s (it"
             f" takes about {f.name_s:.1f} s after a stone; noise {cells} a cell): {advice} a"
-            " moment between stones; the stones put down meanwhile may be named late, or not at"
-            " all"
+            " moment between stones; the stones put down meanwhile are not named"
         )
     if "unnamed" in problem and f.unnamed is not None:
         dm, x = f.unnamed
