@@ -52,13 +52,14 @@ from .scale_ledger import BeamLedger
 from .scale_pace import PaceWatch
 from .scale_recording import SATURATION_CODES, RawSample
 from .scale_rest import RestWatch
+from .scale_split import SplitWatch
 from .scale_thresholds import NoiseThresholds
 
 WEDGE, LEFT, RIGHT = CHANNELS
 CALM_BREAK_FRAMES = 8  # frames running out of the band: the dead-balance wait starts anew
 
 
-class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch):
+class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch, SplitWatch):
     """Feed it samples (``feed``), get observations back; see the module docstring."""
 
     def __init__(
@@ -147,6 +148,7 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch):
         self._undone_said: tuple[float, float, float] | None = None  # (off g, on g, s after)
         self._step_named: tuple[float, float, float, str] | None = None  # (t, ΔM, Δτ, space)
         self._name_times: deque[float] = deque(maxlen=9)  # step to named, lately (s)
+        self._t_hand_named = float("-inf")  # a change with a hand seen was last named (s)
 
     def set_notch(self, notch: str) -> None:
         """The beam now rests on ``notch`` (``left``/``middle``/``right``).
@@ -296,7 +298,10 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch):
             if stable_s < cfg.balance_wait_s and not self._pad_loaded_since_stable():
                 return
         plausible = self._plausible(w + left + right, self._torque(left, right))
-        if not plausible:
+        # stones one after another, each clear at the level held between them: named now
+        # (``scale_split``), not held back as a load of no stone's mass
+        split = self._split_change(w, left, right)
+        if not plausible and split is None:
             # Not a stone of the census: most likely a hand resting on the scale. Say so,
             # and take it as a load only once it has held still longer than a hand does.
             if not self._episode_disturbed:
@@ -313,6 +318,8 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch):
             held = self._level_held_between(self._reference[0], w + left + right)
         self.tracker.accept()
         self._t_rest = t
+        if self._hand_seen:
+            self._t_hand_named = t
         if self._level_start > float("-inf"):
             self._name_times.append(t - self._level_start)
         self._t_named = t
@@ -331,8 +338,8 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch):
         # a load put down that is no stone's (a load taken off: ``scale_rest``, from what
         # was named on the beam)
         added = self._reference is not None and w + left + right > self._reference[0]
-        if added and not (plausible and self._on_a_space(w, left, right)):
+        if added and split is None and not (plausible and self._on_a_space(w, left, right)):
             self._note_unnamed(t, w + left + right, self._torque(left, right))
-        self._settle(t, w, left, right, out)
+        self._settle(t, w, left, right, out, split=split)
         masses.clear()  # (after: a merged removal is split from its frames)
         self._cells.clear()

@@ -48,6 +48,12 @@ class BeamLedger:
         """A load of ``mass_g`` named at ``x_mm`` on ``space``."""
         self._entries.append(Named(mass_g, x_mm, space))
 
+    def copy(self) -> BeamLedger:
+        """A ledger with the same stones, to try a split on without changing this one."""
+        other = BeamLedger()
+        other._entries = list(self._entries)
+        return other
+
     def clear(self) -> None:
         """The beam is empty again (or what was named no longer tells what is on it)."""
         self._entries.clear()

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..profile import CHANNELS
 from .observations import LoadShifted, ScaleSettled, StoneAdded, StoneRemoved
-from .scale_ledger import Named
+from .scale_ledger import BeamLedger, Named
 
 WEDGE, LEFT, RIGHT = CHANNELS
 MOVED_WITHIN_S = 1.5  # a shift this soon after a stone, no hand seen: said (s)
@@ -91,8 +91,11 @@ class RestWatch:
         self.tracker.shift_baseline(i, -delta)
 
     def _settle(
-        self, t: float, w: float, left: float, right: float, out: list, *, force: bool = False
+        self, t: float, w: float, left: float, right: float, out: list, *, force=False, split=None
     ) -> None:
+        """Name the change now at rest against the rest before it (``force``: settle
+        again with no change, the beam having tipped; ``split``: the change as the
+        stones ``scale_split`` found in it, reported instead of its sum)."""
         cfg, prof = self.config, self.profile
         p = self._pivot
         total = w + left + right
@@ -107,7 +110,10 @@ class RestWatch:
         if self._have_rest and self._reference is not None and not force:
             m0, tau0 = self._reference
             dm, dtau = total - m0, torque - tau0
-            if abs(dm) >= cfg.mass_step_g:
+            if split is not None:  # stones one after another, each named (``scale_split``)
+                self._report_split(t, split, out)
+                changed = True
+            elif abs(dm) >= cfg.mass_step_g:
                 x = p + dtau / dm
                 if dm > 0:
                     named = [StoneAdded(t, dm, x, prof.space_at(x))]
@@ -176,19 +182,22 @@ class RestWatch:
             return False
         return self.profile.space_at(self._pivot + (dtau_step + dtau) / dm) == space
 
-    def _book_added(self, mass_g: float, x_mm: float, space: str | None) -> None:
-        """Keep a load named on a space in the ledger (the pillars put down together as
-        their two stones)."""
+    def _book_added(
+        self, mass_g: float, x_mm: float, space: str | None, *, ledger: BeamLedger | None = None
+    ) -> None:
+        """Keep a load named on a space in the ledger (``self.ledger`` unless another is
+        given; the pillars put down together as their two stones)."""
         if space is None:
             return
+        ledger = self.ledger if ledger is None else ledger
         tol = self.config.census_tolerance_g + 0.02 * mass_g
         for pair, parts in self._pair_parts.items():
             single = any(abs(mass_g - m) <= tol for m in self.profile.stone_mass_g.values())
             if abs(mass_g - pair) <= tol and not single:
                 for m in parts:
-                    self.ledger.add(m * mass_g / pair, x_mm, space)
+                    ledger.add(m * mass_g / pair, x_mm, space)
                 return
-        self.ledger.add(mass_g, x_mm, space)
+        ledger.add(mass_g, x_mm, space)
 
     def _removed(self, t: float, mass_g: float, x_mm: float) -> list[StoneRemoved]:
         """A load of ``mass_g`` taken off at ``x_mm``, as the stones named before that it
