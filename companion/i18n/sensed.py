@@ -203,7 +203,8 @@ _PROBLEMS = (
         msg(
             "{came}, faster than the scale names them at {rate:.0f} samples/s (it takes"
             " about {name:.1f} s after a stone; noise {cells} a cell): {advice} a moment"
-            " between stones; the stones put down meanwhile are not named"
+            " between stones; stones put down meanwhile are named late or not at all: check them on"
+            " the tablet"
         ),
         came=_CAME,
         cells=_CELLS,

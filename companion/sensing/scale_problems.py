@@ -88,7 +88,8 @@ def describe(problem: Sequence[str], f: Figures) -> str | None:
         words.append(
             f"{came}, faster than the scale names them at {f.rate_sps:.0f} samples/s (it"
             f" takes about {f.name_s:.1f} s after a stone; noise {cells} a cell): {advice} a"
-            " moment between stones; the stones put down meanwhile are not named"
+            " moment between stones; stones put down meanwhile are named late or not at all: check"
+            " them on the tablet"
         )
     if "unnamed" in problem and f.unnamed is not None:
         dm, x = f.unnamed
