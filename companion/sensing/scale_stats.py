@@ -130,6 +130,9 @@ def judge_noise(
     total = math.sqrt(sum(x * x for x in cells.values()))
     cap = max(cfg.settle_min_frames, int(cfg.max_average_s * rate))
     resolution = resolution_g(total, cap)
+    if math.isnan(total):  # a cell gave no readings: nothing to average
+        advice = "a cell gave no readings: see the channels above"
+        return NoiseVerdict(cells, total, resolution, math.nan, "unknown", advice)
     masses = sorted(set(profile.stone_mass_g.values()))
     gap = min((b - a for a, b in itertools.pairwise(masses)), default=5.0)
     lightest = masses[0] if masses else 30.0
@@ -144,9 +147,7 @@ def judge_noise(
         " away from motors and mains), use the 10 samples/s mode (RATE pin low), then"
         " companion calibrate scale again"
     )
-    if math.isnan(total):
-        verdict, advice = "unknown", "a cell gave no readings: see the channels above"
-    elif resolution > gap:
+    if resolution > gap:
         verdict = "too noisy"
         advice = (f"stones {gap:g} g apart cannot be told apart (only {resolution:.1f} g,"
                   f" averaging {cfg.max_average_s:g} s): {fix}")  # fmt: skip

@@ -143,9 +143,12 @@ def test_the_advice_on_the_cells_noise_is_said_in_german(noise, german):
     assert german in de, (verdict.verdict, de)
 
 
-def test_the_advice_for_a_cell_without_readings_is_said_in_german():
-    # judge_noise's own words for it (its NaN path raises before it gets there today)
-    de = render(said("a cell gave no readings: see the channels above"), "de")
+def test_a_cell_without_readings_gets_a_verdict_said_in_german():
+    noise = dict.fromkeys(PROFILE.cells, 0.5)
+    del noise[next(iter(PROFILE.cells))]  # that cell gave no readings
+    verdict = judge_noise(noise, PROFILE)
+    assert verdict.verdict == "unknown"
+    de = render(said(verdict.advice), "de")
     assert de == "eine Zelle lieferte keine Messwerte: siehe die Kanäle oben"
 
 
