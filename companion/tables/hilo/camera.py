@@ -2,7 +2,8 @@
 
 ``RenderedCardCamera`` renders the cards as they lie (``devices.render``: the deck's
 pictures in the layout's slots, one pose and lamp for the whole game, fresh sensor noise
-every frame), reads each frame with the card reader (``sensing.vision.card_reader``)
+every frame; rendered in full once per way the cards lie, ``devices.frame_maker``),
+reads each frame with the card reader (``sensing.vision.card_reader``)
 and settles the readings: a slot's reading counts once it is the same in ``SETTLE``
 frames in a row. A face the reader is not sure of (confidence below ``CONFIDENT``) is
 reported as a face without a design, with the designs it may be (``candidates``: the
@@ -27,6 +28,7 @@ import numpy as np
 
 from ...devices.card_art import write_ready_deck
 from ...devices.card_scenes import deck_pictures, tilted_pose
+from ...devices.frame_maker import FrameMaker
 from ...devices.render import render
 from ...devices.scenes import random_hand, random_scene
 from ...sensing.observations import BoardLost, Observation
@@ -163,7 +165,12 @@ def live_camera(state, decks) -> LiveCardCamera | None:
 class RenderedCardCamera:
     """A camera over a HiLo table: ``frame(table)`` renders and reads one frame of the
     cards as they lie (camera slot -> (label, card)) and returns the settled changes.
-    Counters: ``frames``, ``render_s`` and ``read_s`` (CPU seconds)."""
+
+    ``cheap_frames`` (the default): the table is rendered in full once for each way the
+    cards lie, and each frame is that picture with fresh sensor noise, the scene's JPEG
+    and a hand at the draw pile laid over it (``devices.frame_maker.FrameMaker``); else
+    every frame is rendered in full. Counters: ``frames``, ``clean_renders`` (full
+    renders), ``render_s`` and ``read_s`` (CPU seconds)."""
 
     def __init__(
         self,
@@ -173,6 +180,7 @@ class RenderedCardCamera:
         seed: int = 1,
         size_px: tuple[int, int] = (1280, 960),
         tilt_deg: float = 8.0,
+        cheap_frames: bool = True,
     ) -> None:
         self.layout_name = layout
         self.layout = load_layout(layout)
@@ -186,11 +194,21 @@ class RenderedCardCamera:
         scene = random_scene(self.layout, self.rng, size_px=size_px, hands=0, shadows=0)
         pose = tilted_pose(self.layout, size_px, self.rng, tilt_deg=tilt_deg)
         self.scene = replace(scene, board_to_image=pose, contents={})
+        self.frames_maker = FrameMaker(self.scene, self.rng) if cheap_frames else None
         self._offsets: dict[str, tuple[float, float, float]] = {}
-        self.frames = 0
+        self.frames = self._full_renders = 0
         self.render_s = self.read_s = 0.0
 
-    def _scene(self, table: dict[str, tuple[str, str | None]]):
+    @property
+    def clean_renders(self) -> int:
+        """Full renders made so far (one a frame without ``cheap_frames``)."""
+        if self.frames_maker is not None:
+            return self.frames_maker.clean_renders
+        return self._full_renders
+
+    def _lying(self, table: dict[str, tuple[str, str | None]]):
+        """How ``table`` lies: (contents, art, offsets, a hand at the draw pile or None,
+        a key naming the way the cards lie)."""
         contents, art, offsets = {}, {}, {}
         for slot, (label, card) in table.items():
             if label not in (FACE, BACK):
@@ -203,11 +221,23 @@ class RenderedCardCamera:
                 self._offsets[slot] = (r.uniform(-1.5, 1.5), r.uniform(-1.5, 1.5),
                                        r.uniform(-0.02, 0.02))  # fmt: skip
             offsets[slot] = self._offsets[slot]
-        scene = replace(self.scene, contents=contents, art=art,
-                        offsets_mm={**self.scene.offsets_mm, **offsets})  # fmt: skip
+        hand = None
         if table.get("draw", (BACK, None))[0] == UNKNOWN:  # a hand over the draw pile
-            scene = replace(scene, hands=(random_hand(scene, self.rng, target="draw"),))
-        return scene
+            hand = random_hand(self.scene, self.rng, target="draw")
+        key = tuple(
+            sorted((slot, label, card, offsets[slot]) for slot, (label, card) in table.items()
+                   if slot in offsets)
+        )  # fmt: skip
+        return contents, art, {**self.scene.offsets_mm, **offsets}, hand, key
+
+    def _image(self, table: dict[str, tuple[str, str | None]]) -> np.ndarray:
+        contents, art, offsets, hand, key = self._lying(table)
+        if self.frames_maker is not None:
+            return self.frames_maker.frame(key, contents, art, hand, offsets_mm=offsets)
+        scene = replace(self.scene, contents=contents, art=art, offsets_mm=offsets,
+                        hands=(hand,) if hand is not None else ())  # fmt: skip
+        self._full_renders += 1
+        return render(scene, self.rng).image
 
     @property
     def settler(self) -> SlotSettler:
@@ -222,7 +252,7 @@ class RenderedCardCamera:
         """One frame of ``table``: the slots whose settled reading changed (or the table
         lost, once), or None."""
         t0 = time.process_time()
-        image = render(self._scene(table), self.rng).image
+        image = self._image(table)
         t1 = time.process_time()
         seen = self.view.feed(image, t_mono)
         self.read_s += time.process_time() - t1
