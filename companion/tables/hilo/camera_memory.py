@@ -53,6 +53,11 @@ class CameraMemory:
     #: read unsure that may be the card beneath it seen, before the layout changed
     _beneath: bool = False
     _top_lifted: bool = False
+    #: a hand seen over the discard pile, what lies there not seen since (``_see_discard``)
+    _discard_hand: bool = False
+    #: a card seen put on the discard pile (a hand there, then a face) after the layout of
+    #: the player on turn changed: the card that left the slot is down, not in the hand
+    _put_down: bool = False
     _shown: dict[tuple[int, int], str] = field(default_factory=dict)  # uncover: faces seen
     #: uncover: face-down cards seen face up but read unsure: their candidates (kept when
     #: the card above or below a Magician is turned face down again)
@@ -83,9 +88,14 @@ class CameraMemory:
         if label == EMPTY:
             self._emptied.add(slot)
         self._disturbed.add(slot)  # the camera saw it change
-        if slot == DISCARD and (label, card) != (FACE, state.top) and state.top not in cands:
+        if (
+            slot == DISCARD
+            and label != UNKNOWN  # a hand over it: what lies there is not seen
+            and (label, card) != (FACE, state.top)
+            and state.top not in cands
+        ):
             self._discard_moved = True
-        if slot == DISCARD and state.phase == TURN and state.discard:
+        if slot == DISCARD and state.phase in (TURN, DECIDE) and state.discard:
             self._see_discard(state, label, card, cands)
         if slot == DRAW and label in (UNKNOWN, EMPTY):
             self._pile_touched = True
@@ -114,14 +124,27 @@ class CameraMemory:
         lifted: what lay beneath shows, before the player's layout changes), or the last
         (the card that left the slot put there). Nothing, or the card beneath read surely
         (another design than the top's), is the top lifted; a face read unsure that may be
-        the card beneath is, once the discard pile shows something else again."""
-        if self._beneath:
+        the card beneath is, once the discard pile shows something else again.
+
+        A hand seen over the discard pile tells the order: before the layout changed, what
+        shows once it is gone is the card beneath even if it is the top's design (the top
+        lifted); after, the card that left the slot was put down (``_put_down``)."""
+        if label == UNKNOWN:
+            self._discard_hand = True
+            return
+        hand, self._discard_hand = self._discard_hand, False
+        if state.phase == TURN and self._beneath:
             self._top_lifted = True
             return
         if not self._layout_as_recorded(state):
+            self._put_down = self._put_down or (hand and label == FACE)
+            return
+        if state.phase != TURN:
             return
         under = state.discard[-2] if len(state.discard) >= 2 else None
-        if label == EMPTY or (label == FACE and card is not None and card == under != state.top):
+        if label == EMPTY or (
+            label == FACE and card is not None and card == under and (hand or under != state.top)
+        ):
             self._top_lifted = True
         elif label == FACE and card is None and under in cands:
             self._beneath = True
@@ -155,9 +178,10 @@ class CameraMemory:
         self._key = key
         self._discard_moved = False
         self._beneath = self._top_lifted = False
-        if not drew:  # a card lifted before the draw was seen still counts
+        if not drew:  # a card lifted (or put down) before the draw was seen still counts
             self._emptied = set()
             self._disturbed = set()
+            self._discard_hand = self._put_down = False
         self._cleared = False
         self._pile_touched = False
         self._discarded_first = None

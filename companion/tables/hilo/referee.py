@@ -225,7 +225,10 @@ class HiloCamera(CameraMemory, PhaseReading, TurnReading):
             verdict.add(record, warnings, asks, guess=guess)
             if record is not None:
                 first.setdefault(repr(record), reading)
-                seen = faces.setdefault(repr(record), {o: set() for o in open_})
+            # a reading that asks about a record may be what a tap on it means as well as
+            # one that makes it: the faces named by the tap are those all of them agree on
+            for made in [record] if record is not None else [a["records"][0] for a in asks]:
+                seen = faces.setdefault(repr(made), {o: set() for o in open_})
                 for o in open_:
                     seen[o].add(reading[o][1])
         self._discarded_first, self._cleared, self._restoring = memory

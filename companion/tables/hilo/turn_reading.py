@@ -72,6 +72,11 @@ class TurnReading:
         slot = SLOTS[c.slot]
         draw = {"type": "draw", "player": name, "card": c.card}
         drawable = q.possible_from_pile(state)
+        seen_take = self._top_lifted and self._put_down and not self._pile_touched
+        if c.card == d.top and seen_take and top_label == FACE and c.rec in (None, top_card):
+            # the top seen taken up, then the slot's old card seen put down: a take, even
+            # of a card like the one beneath or like the one put down
+            return [_take(name, slot, top_card)]
         if not d.discard_changed and c.card == d.top and c.rec is None and self._discard_moved:
             # the discard top taken, and the face-down card was one like it
             if self._pile_touched:
@@ -79,7 +84,10 @@ class TurnReading:
             return [_take(name, slot, d.top)]
         if not d.discard_changed or top_label != FACE:
             # the slot's old card may still be in the player's hand; or it is the same
-            # design as the discard top: the players say which
+            # design as the discard top: the players say which, unless it was seen put down
+            # (after the layout changed: exchanged, not discarded before a card turned over)
+            if top_label == FACE and self._put_down and c.rec in (None, d.top) and c.card != d.top:
+                return [draw] if c.card in drawable else []
             if c.rec is None and c.card != d.top and d.top in drawable:
                 asks.append(
                     {
@@ -172,6 +180,8 @@ class TurnReading:
         if top_label != FACE:
             return []
         if c.card == drawn and not d.discard_changed and c.rec in (None, d.top):
+            if self._put_down:  # the old card seen put down: one like the discard top
+                return [_exchange(name, SLOTS[c.slot], d.top)]
             asks.append(
                 {
                     "label": msg(
