@@ -35,7 +35,7 @@ from ...sensing.observations import BoardLost, Observation
 from ...sensing.vision.card_reader import CONFIDENT, CardReader
 from ...sensing.vision.deck import load_deck, register
 from ...sensing.vision.layout import load_layout
-from .seen import BACK, EMPTY, FACE, UNKNOWN, CardsSeen, SlotSeen, layout_for
+from .seen import BACK, DISCARD, DRAW, EMPTY, FACE, UNKNOWN, CardsSeen, SlotSeen, layout_for
 
 SETTLE = 2  # frames in a row with the same reading
 PIECE = "back"  # the layout's card-shaped piece (the picture comes from the deck)
@@ -196,6 +196,7 @@ class RenderedCardCamera:
         self.scene = replace(scene, board_to_image=pose, contents={})
         self.frames_maker = FrameMaker(self.scene, self.rng) if cheap_frames else None
         self._offsets: dict[str, tuple[float, float, float]] = {}
+        self._pile_seen: dict[str, tuple[str, str | None]] = {}  # what each pile showed last
         self.frames = self._full_renders = 0
         self.render_s = self.read_s = 0.0
 
@@ -207,27 +208,30 @@ class RenderedCardCamera:
         return self._full_renders
 
     def _lying(self, table: dict[str, tuple[str, str | None]]):
-        """How ``table`` lies: (contents, art, offsets, a hand at the draw pile or None,
-        a key naming the way the cards lie)."""
-        contents, art, offsets = {}, {}, {}
+        """How ``table`` lies: (contents, art, offsets, a hand over a pile or None, a key
+        naming the way the cards lie). A pile under a hand (``unknown``: a card taken from
+        it or put on it) still shows what it showed last around the hand."""
+        contents, art, offsets, names = {}, {}, {}, {}
+        hands = []
         for slot, (label, card) in table.items():
+            if label == UNKNOWN and slot in (DRAW, DISCARD):  # a hand over the pile
+                hands.append(slot)
+                label, card = self._pile_seen.get(slot, (EMPTY, None))  # still under it
+            elif slot in (DRAW, DISCARD):
+                self._pile_seen[slot] = (label, card)
             if label not in (FACE, BACK):
                 self._offsets.pop(slot, None)  # a card put back lies a little otherwise
                 continue
             contents[slot] = PIECE
-            art[slot] = self.pictures[card if label == FACE and card else "back"]
+            names[slot] = card if label == FACE and card else "back"
+            art[slot] = self.pictures[names[slot]]
             if slot not in self._offsets:
                 r = self.rng
                 self._offsets[slot] = (r.uniform(-1.5, 1.5), r.uniform(-1.5, 1.5),
                                        r.uniform(-0.02, 0.02))  # fmt: skip
             offsets[slot] = self._offsets[slot]
-        hand = None
-        if table.get("draw", (BACK, None))[0] == UNKNOWN:  # a hand over the draw pile
-            hand = random_hand(self.scene, self.rng, target="draw")
-        key = tuple(
-            sorted((slot, label, card, offsets[slot]) for slot, (label, card) in table.items()
-                   if slot in offsets)
-        )  # fmt: skip
+        hand = random_hand(self.scene, self.rng, target=hands[0]) if hands else None
+        key = tuple(sorted((slot, names[slot], offsets[slot]) for slot in offsets))
         return contents, art, {**self.scene.offsets_mm, **offsets}, hand, key
 
     def _image(self, table: dict[str, tuple[str, str | None]]) -> np.ndarray:
