@@ -97,11 +97,23 @@ class CameraMemory:
             self._discard_moved = True
         if slot == DISCARD and state.phase in (TURN, DECIDE) and state.discard:
             self._see_discard(state, label, card, cands)
-        if slot == DRAW and label in (UNKNOWN, EMPTY):
-            self._pile_touched = True
+        if slot == DRAW and label == EMPTY:
+            self._pile_touched = True  # a hand over it: ``_see_hands``
         if slot == DISCARD and label == EMPTY and self._stale_top is not None:
             self._stale_top = None
             self._pile_touched = False  # that was the reshuffle
+
+    def _see_hands(self, state: GameState) -> None:
+        """After each observation: a hand over one pile alone counts (the draw pile: a
+        card drawn; the discard pile: a card taken from it or put on it, ``_see_discard``).
+        A hand over both at once may be reaching for either (an arm over the one on its
+        way to the other): neither counts."""
+        draw = self.seen.get(DRAW, (BACK, None))[0] == UNKNOWN
+        discard = self.seen.get(DISCARD, (BACK, None))[0] == UNKNOWN
+        if draw and not discard:
+            self._pile_touched = True
+        if discard and state.phase in (TURN, DECIDE) and state.discard:
+            self._discard_hand = not draw
 
     def _see_uncovered(
         self, slot: str, label: str, card: str | None, state: GameState, cands: tuple
@@ -130,8 +142,7 @@ class CameraMemory:
         shows once it is gone is the card beneath even if it is the top's design (the top
         lifted); after, the card that left the slot was put down (``_put_down``)."""
         if label == UNKNOWN:
-            self._discard_hand = True
-            return
+            return  # a hand over it: ``_see_hands``
         hand, self._discard_hand = self._discard_hand, False
         if state.phase == TURN and self._beneath:
             self._top_lifted = True

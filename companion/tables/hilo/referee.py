@@ -108,10 +108,12 @@ class HiloCamera(CameraMemory, PhaseReading, TurnReading):
                     card = s.card if label == FACE else None
                     cands = s.candidates if label == FACE and card is None else ()
                     self._see(s.slot, label, card, state, cands)
+                self._see_hands(state)
             case CellsChanged(layout=layout, changes=changes) if layout.startswith("hilo"):
                 self.lost = False
                 for ch in changes:
                     self._see(ch.cell, ch.after, None, state)
+                self._see_hands(state)
             case BoardLost(layout=layout) if layout.startswith("hilo"):
                 self.lost = True
         return self._judge(state)

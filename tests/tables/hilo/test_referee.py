@@ -307,6 +307,21 @@ def test_a_draw_exchanged_for_a_card_like_the_discard_top_is_told_by_the_hand_pu
     assert new(rec, 3) == [Draw("Ana", "dragon-a"), Exchange("Ana", "B3", "plain-01")]
 
 
+def test_a_hand_over_both_piles_at_once_is_no_draw():
+    # the arm reaching for the discard pile passes over the draw pile (the rendered demo's
+    # frames show it about half the time): neither pile counts as touched
+    rec = recorder(OPENING)
+    both = {"discard": HAND, "draw": HAND}
+    steps(rec, both, {"discard": EMPTY, "draw": BACK}, {"A2": EMPTY}, {"A2": face("plain-01")},
+          both, {"discard": face("wolf-a"), "draw": BACK})  # fmt: skip
+    assert new(rec, 3) == [Take("Ana", "B2", "wolf-a")]
+    # a drawn card like the discard top, the hands seen only over both piles: asked
+    rec = recorder(OPENING)
+    r = steps(rec, both, {"discard": face("plain-01"), "draw": BACK}, {"A2": EMPTY},
+              {"A2": face("plain-01")}, {"discard": face("wolf-a")})  # fmt: skip
+    assert new(rec, 3) == [] and len(r.asks) == 2
+
+
 def test_a_draw_discarded_like_the_discard_top_before_a_card_is_turned_is_still_asked():
     # the hand at the discard pile came before the layout changed: drew a plain-01,
     # discarded it, then turned B3 over; or drew dragon-a and still holds B3's old card
