@@ -10,7 +10,9 @@ the engine's replay of the journal's record and the game as played, and what the
 referee costs per observation.
 
 With ``--vision`` the games are two-player games seen through rendered frames and the card
-reader (slow: several minutes a game; ``--actions N`` stops each after N actions); the
+reader (a few CPU minutes a game: the table rendered in full once per way the cards lie,
+each frame that picture with fresh noise and a hand laid over it; ``--full-frames``
+renders every frame in full, as before; ``--actions N`` stops each after N actions); the
 figures then include the faces the reader was not sure of, which the referee settles
 from what it knows or asks about on the tablet, and the cost per frame. ``--unsure P``
 measures that settling without rendering: the scripted camera reports each face unsure
@@ -19,7 +21,7 @@ wrong with chance ``--wrong-guess``, a hand at the draw pile unseen with chance
 ``--missed-hand``.
 
 Run with ``python bench/bench_hilo_table.py [--games N] [--first-seed S] [--vision]
-[--actions N] [--unsure P] [--jobs N]``; ``--jobs N`` plays N games at a time, each in
+[--actions N] [--full-frames] [--unsure P] [--jobs N]``; ``--jobs N`` plays N games at a time, each in
 its own process (the CPU per camera step is then summed over them).
 """
 
@@ -52,10 +54,13 @@ def main() -> None:
     ap.add_argument("--wrong-guess", type=float, default=0.0, help="chance its guess is wrong")
     ap.add_argument("--missed-hand", type=float, default=0.0, help="chance a draw's hand unseen")
     ap.add_argument("--jobs", type=int, default=1, help="games at a time, each in a process")
+    ap.add_argument(
+        "--full-frames", action="store_true", help="--vision: render every frame in full"
+    )
     args = ap.parse_args()
     if args.unsure:
         return unsure(args)
-    frames = camera_unsure = 0
+    frames = camera_unsure = clean_renders = 0
     render_s = read_s = 0.0
     totals = {"actions": 0, "camera": 0, "asked": 0, "missed": 0, "wrong": 0}
     equal = finished = observations = 0
@@ -68,7 +73,10 @@ def main() -> None:
             from companion.tables.hilo.camera import ready_deck
 
             ready_deck(Path(d) / "deck")
-        work = [(seed, players, d, args.vision, args.actions) for seed, players in seeds]
+        work = [
+            (seed, players, d, args.vision, args.actions, args.full_frames)
+            for seed, players in seeds
+        ]
         if args.jobs > 1:
             with ProcessPoolExecutor(max_workers=args.jobs) as pool:
                 results = list(pool.map(one_game, work))
@@ -80,6 +88,7 @@ def main() -> None:
             totals[key] += s[key]
         camera_unsure += r["unsure"]
         frames += r["frames"]
+        clean_renders += r["clean_renders"]
         render_s += r["render_s"]
         read_s += r["read_s"]
         observations += r["steps"]
@@ -99,6 +108,7 @@ def main() -> None:
         f" --first-seed {args.first_seed}"
         + (" --vision" if args.vision else "")
         + (f" --actions {args.actions}" if args.actions else "")
+        + (" --full-frames" if args.full_frames else "")
         + (f" --jobs {args.jobs}" if args.jobs > 1 else "")
     )
     print()
@@ -129,8 +139,9 @@ def main() -> None:
         print(f"| faces the reader was not sure of (settled readings) | {camera_unsure} |")
     if frames:
         print(
-            f"| frames rendered and read | {frames}; CPU a frame: render"
-            f" {1000 * render_s / frames:.0f} ms, read {1000 * read_s / frames:.0f} ms |"
+            f"| frames rendered and read | {frames} ({clean_renders} rendered in full);"
+            f" CPU a frame: render {1000 * render_s / frames:.0f} ms,"
+            f" read {1000 * read_s / frames:.0f} ms |"
         )
     print(
         f"| wall time | {wall:.1f} s ({wall / max(1, args.games):.2f} s a game,"
@@ -139,17 +150,17 @@ def main() -> None:
 
 
 def one_game(work: tuple) -> dict:
-    """One seeded game (``work``: seed, players, a scratch folder, vision, max actions):
-    its summary, the camera's counters, whether the record replays to the game as played
+    """One seeded game (``work``: seed, players, a scratch folder, vision, max actions,
+    every frame rendered in full): its summary, the camera's counters, whether the record replays to the game as played
     (final scores too), and its CPU seconds."""
-    seed, players, d, vision, max_actions = work
+    seed, players, d, vision, max_actions, full_frames = work
     c0 = time.process_time()
     service = GameService(Path(d) / str(seed))
     camera = None
     if vision:
         from companion.tables.hilo.camera import RenderedCardCamera
 
-        camera = RenderedCardCamera(Path(d) / "deck", seed=seed)
+        camera = RenderedCardCamera(Path(d) / "deck", seed=seed, cheap_frames=not full_frames)
     table = SimulatedCardTable(service, seed=seed, players=players, speed=None, camera=camera)
     table.play_game(max_actions=max_actions)
     s = table.summary()
@@ -163,6 +174,7 @@ def one_game(work: tuple) -> dict:
         "summary": s,
         "unsure": camera.unsure if camera is not None else 0,
         "frames": camera.frames if camera is not None else 0,
+        "clean_renders": camera.clean_renders if camera is not None else 0,
         "render_s": camera.render_s if camera is not None else 0.0,
         "read_s": camera.read_s if camera is not None else 0.0,
         "steps": table.steps,

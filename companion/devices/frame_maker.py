@@ -60,9 +60,18 @@ class FrameMaker:
         self._clean: np.ndarray | None = None
         self.clean_renders = 0  # full renders made (the rest reused a clean picture)
 
-    def clean(self, key: object, contents: dict[str, str], art: dict[str, np.ndarray], draw=None):
+    def clean(
+        self,
+        key: object,
+        contents: dict[str, str],
+        art: dict[str, np.ndarray],
+        draw=None,
+        *,
+        offsets_mm: dict[str, tuple[float, float, float]] | None = None,
+    ):
         """The table as the cards lie (``key`` names that way, ``draw`` paints what lies
-        freely on it: the die), no hand, noise or JPEG."""
+        freely on it: the die; ``offsets_mm``: where each card lies off its cell, as
+        ``Scene.offsets_mm``, None: the scene's own), no hand, noise or JPEG."""
         if self._clean is None or key != self._key:
             scene = replace(
                 self.scene,
@@ -73,6 +82,8 @@ class FrameMaker:
                 jpeg_quality=0,
                 draw=draw,
             )
+            if offsets_mm is not None:
+                scene = replace(scene, offsets_mm=offsets_mm)
             self._clean = render(scene, self.rng).image
             self._key = key
             self.clean_renders += 1
@@ -85,9 +96,12 @@ class FrameMaker:
         art: dict[str, np.ndarray],
         hand: Hand | None = None,
         draw=None,
+        *,
+        offsets_mm: dict[str, tuple[float, float, float]] | None = None,
     ) -> np.ndarray:
-        """One camera frame (BGR ``uint8``) of the table as the cards lie, with ``hand``."""
-        image = self.clean(key, contents, art, draw)
+        """One camera frame (BGR ``uint8``) of the table as the cards lie, with ``hand``
+        (``offsets_mm``: as for ``clean``)."""
+        image = self.clean(key, contents, art, draw, offsets_mm=offsets_mm)
         if hand is not None:
             image = self._with_hand(image, hand)
         if self.scene.noise > 0:

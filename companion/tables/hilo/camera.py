@@ -2,7 +2,8 @@
 
 ``RenderedCardCamera`` renders the cards as they lie (``devices.render``: the deck's
 pictures in the layout's slots, one pose and lamp for the whole game, fresh sensor noise
-every frame), reads each frame with the card reader (``sensing.vision.card_reader``)
+every frame; rendered in full once per way the cards lie, ``devices.frame_maker``),
+reads each frame with the card reader (``sensing.vision.card_reader``)
 and settles the readings: a slot's reading counts once it is the same in ``SETTLE``
 frames in a row. A face the reader is not sure of (confidence below ``CONFIDENT``) is
 reported as a face without a design, with the designs it may be (``candidates``: the
@@ -27,13 +28,14 @@ import numpy as np
 
 from ...devices.card_art import write_ready_deck
 from ...devices.card_scenes import deck_pictures, tilted_pose
+from ...devices.frame_maker import FrameMaker
 from ...devices.render import render
 from ...devices.scenes import random_hand, random_scene
 from ...sensing.observations import BoardLost, Observation
 from ...sensing.vision.card_reader import CONFIDENT, CardReader
 from ...sensing.vision.deck import load_deck, register
 from ...sensing.vision.layout import load_layout
-from .seen import BACK, EMPTY, FACE, UNKNOWN, CardsSeen, SlotSeen, layout_for
+from .seen import BACK, DISCARD, DRAW, EMPTY, FACE, UNKNOWN, CardsSeen, SlotSeen, layout_for
 
 SETTLE = 2  # frames in a row with the same reading
 PIECE = "back"  # the layout's card-shaped piece (the picture comes from the deck)
@@ -163,7 +165,12 @@ def live_camera(state, decks) -> LiveCardCamera | None:
 class RenderedCardCamera:
     """A camera over a HiLo table: ``frame(table)`` renders and reads one frame of the
     cards as they lie (camera slot -> (label, card)) and returns the settled changes.
-    Counters: ``frames``, ``render_s`` and ``read_s`` (CPU seconds)."""
+
+    ``cheap_frames`` (the default): the table is rendered in full once for each way the
+    cards lie, and each frame is that picture with fresh sensor noise, the scene's JPEG
+    and a hand at the draw pile laid over it (``devices.frame_maker.FrameMaker``); else
+    every frame is rendered in full. Counters: ``frames``, ``clean_renders`` (full
+    renders), ``render_s`` and ``read_s`` (CPU seconds)."""
 
     def __init__(
         self,
@@ -173,6 +180,7 @@ class RenderedCardCamera:
         seed: int = 1,
         size_px: tuple[int, int] = (1280, 960),
         tilt_deg: float = 8.0,
+        cheap_frames: bool = True,
     ) -> None:
         self.layout_name = layout
         self.layout = load_layout(layout)
@@ -186,28 +194,54 @@ class RenderedCardCamera:
         scene = random_scene(self.layout, self.rng, size_px=size_px, hands=0, shadows=0)
         pose = tilted_pose(self.layout, size_px, self.rng, tilt_deg=tilt_deg)
         self.scene = replace(scene, board_to_image=pose, contents={})
+        self.frames_maker = FrameMaker(self.scene, self.rng) if cheap_frames else None
         self._offsets: dict[str, tuple[float, float, float]] = {}
-        self.frames = 0
+        self._pile_seen: dict[str, tuple[str, str | None]] = {}  # what each pile showed last
+        self.frames = self._full_renders = 0
         self.render_s = self.read_s = 0.0
 
-    def _scene(self, table: dict[str, tuple[str, str | None]]):
-        contents, art, offsets = {}, {}, {}
+    @property
+    def clean_renders(self) -> int:
+        """Full renders made so far (one a frame without ``cheap_frames``)."""
+        if self.frames_maker is not None:
+            return self.frames_maker.clean_renders
+        return self._full_renders
+
+    def _lying(self, table: dict[str, tuple[str, str | None]]):
+        """How ``table`` lies: (contents, art, offsets, a hand over a pile or None, a key
+        naming the way the cards lie). A pile under a hand (``unknown``: a card taken from
+        it or put on it) still shows what it showed last around the hand."""
+        contents, art, offsets, names = {}, {}, {}, {}
+        hands = []
         for slot, (label, card) in table.items():
+            if label == UNKNOWN and slot in (DRAW, DISCARD):  # a hand over the pile
+                hands.append(slot)
+                label, card = self._pile_seen.get(slot, (EMPTY, None))  # still under it
+            elif slot in (DRAW, DISCARD):
+                self._pile_seen[slot] = (label, card)
             if label not in (FACE, BACK):
                 self._offsets.pop(slot, None)  # a card put back lies a little otherwise
                 continue
             contents[slot] = PIECE
-            art[slot] = self.pictures[card if label == FACE and card else "back"]
+            names[slot] = card if label == FACE and card else "back"
+            art[slot] = self.pictures[names[slot]]
             if slot not in self._offsets:
                 r = self.rng
                 self._offsets[slot] = (r.uniform(-1.5, 1.5), r.uniform(-1.5, 1.5),
                                        r.uniform(-0.02, 0.02))  # fmt: skip
             offsets[slot] = self._offsets[slot]
-        scene = replace(self.scene, contents=contents, art=art,
-                        offsets_mm={**self.scene.offsets_mm, **offsets})  # fmt: skip
-        if table.get("draw", (BACK, None))[0] == UNKNOWN:  # a hand over the draw pile
-            scene = replace(scene, hands=(random_hand(scene, self.rng, target="draw"),))
-        return scene
+        hand = random_hand(self.scene, self.rng, target=hands[0]) if hands else None
+        key = tuple(sorted((slot, names[slot], offsets[slot]) for slot in offsets))
+        return contents, art, {**self.scene.offsets_mm, **offsets}, hand, key
+
+    def _image(self, table: dict[str, tuple[str, str | None]]) -> np.ndarray:
+        contents, art, offsets, hand, key = self._lying(table)
+        if self.frames_maker is not None:
+            return self.frames_maker.frame(key, contents, art, hand, offsets_mm=offsets)
+        scene = replace(self.scene, contents=contents, art=art, offsets_mm=offsets,
+                        hands=(hand,) if hand is not None else ())  # fmt: skip
+        self._full_renders += 1
+        return render(scene, self.rng).image
 
     @property
     def settler(self) -> SlotSettler:
@@ -222,7 +256,7 @@ class RenderedCardCamera:
         """One frame of ``table``: the slots whose settled reading changed (or the table
         lost, once), or None."""
         t0 = time.process_time()
-        image = render(self._scene(table), self.rng).image
+        image = self._image(table)
         t1 = time.process_time()
         seen = self.view.feed(image, t_mono)
         self.read_s += time.process_time() - t1

@@ -61,6 +61,7 @@ from .seen import (
 from .table_diff import Seen, ignored_at_end
 
 Step = dict[str, Seen]
+HAND = (UNKNOWN, None)  # a pile under a hand: a card taken from it or put on it
 
 
 class ScriptedTable:
@@ -143,20 +144,24 @@ class ScriptedTable:
                 cam = self._slot(before, p, s)
                 old = self.table[cam]
                 under = before.discard[-2] if len(before.discard) > 1 else None
+                yield self._put({DISCARD: HAND})  # the top taken up
                 yield self._put({DISCARD: face(under) if under else (EMPTY, None)})
                 yield self._put({cam: (EMPTY, None)})
                 yield self._put({cam: face(before.top)})
+                yield self._put({DISCARD: HAND})  # the old card put down
                 yield self._put({DISCARD: face(self._under(before, p, s, old))})
             case Draw():  # a hand over the draw pile; then the card is in the hand
-                yield self._put({DRAW: (UNKNOWN, None)})
+                yield self._put({DRAW: HAND})
                 yield self._put({DRAW: (BACK, None)})
             case Exchange(player=p, slot=s):
                 cam = self._slot(before, p, s)
                 old = self.table[cam]
                 yield self._put({cam: (EMPTY, None)})
                 yield self._put({cam: face(before.drawn)})
+                yield self._put({DISCARD: HAND})
                 yield self._put({DISCARD: face(self._under(before, p, s, old))})
             case Discard():
+                yield self._put({DISCARD: HAND})
                 yield self._put({DISCARD: face(before.drawn)})
             case Spell(player=p, slot=s, with_=w, at=t):
                 mine, theirs = self._slot(before, p, s), self._slot(before, w, t)
@@ -183,9 +188,8 @@ class ScriptedTable:
 def cards_seen(step: Step, layout: str, t_mono: float, unsure=None) -> CardsSeen:
     """One step as the camera's observation; ``unsure``: an ``UnsureCamera``."""
     if unsure is not None:
-        return CardsSeen(
-            t_mono, layout, tuple(unsure.slot(k, lbl, c) for k, (lbl, c) in step.items())
-        )
+        seen = (unsure.slot(k, lbl, c) for k, (lbl, c) in step.items())
+        return CardsSeen(t_mono, layout, tuple(s for s in seen if s is not None))
     return CardsSeen(t_mono, layout, tuple(SlotSeen(k, lbl, c) for k, (lbl, c) in step.items()))
 
 
@@ -209,7 +213,8 @@ class UnsureCamera:
     """Reports a face unsure with chance ``rate`` (seeded ``rng``): no design, the
     design's look-alikes as ``candidates`` (the true design always among them), the
     reader's guess first: the true design, or with chance ``wrong_guess`` another. A hand
-    over the draw pile goes unseen with chance ``missed_hand``."""
+    over the draw pile or the discard pile goes unseen with chance ``missed_hand`` (the
+    draw pile then reads as before, the discard pile not at all: None)."""
 
     def __init__(
         self,
@@ -221,12 +226,14 @@ class UnsureCamera:
     ) -> None:
         self.look_alike = kind_look_alikes(catalogue)
         self.rate, self.rng, self.wrong_guess = rate, rng, wrong_guess
-        self.missed_hand = missed_hand  # chance that a hand over the draw pile goes unseen
+        self.missed_hand = missed_hand  # chance that a hand over a pile goes unseen
         self.unsure = 0  # faces reported unsure
 
-    def slot(self, slot: str, label: str, card: str | None) -> SlotSeen:
+    def slot(self, slot: str, label: str, card: str | None) -> SlotSeen | None:
         if slot == DRAW and label == UNKNOWN and self.rng.random() < self.missed_hand:
             return SlotSeen(slot, BACK)  # the hand over the draw pile not seen
+        if slot == DISCARD and label == UNKNOWN and self.rng.random() < self.missed_hand:
+            return None  # the hand over the discard pile not seen: no change
         if label == FACE and card and self.rng.random() < self.rate:
             self.unsure += 1
             cands = self.look_alike[card]
@@ -278,7 +285,7 @@ def play_game(
     recorded from the camera, asked, and entered by hand (``missed``), wrong records,
     and whether the record equals the game as played. ``unsure``: the chance that the
     camera is not sure of a face, ``wrong_guess`` that its guess is then wrong,
-    ``missed_hand`` that it misses a hand over the draw pile (``UnsureCamera``, seeded
+    ``missed_hand`` that it misses a hand over a pile (``UnsureCamera``, seeded
     from ``seed``)."""
     table = ScriptedTable(players, seed=seed)
     rec = Recorder(table.start, start_game(table.start))

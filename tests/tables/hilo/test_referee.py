@@ -268,6 +268,72 @@ def test_the_top_seen_lifted_before_the_layout_changed_is_a_take():
     assert new(rec, 3) == [Take("Ana", "B2", "wolf-a")]
 
 
+HAND = "unknown"  # a hand over a pile: a card taken from it or put on it
+
+
+def test_a_take_whose_old_card_is_like_the_card_beneath_is_told_by_the_hand_putting_it_down():
+    # the discard pile: wolf-a on plain-01; Ben takes wolf-a into B2, whose face-down card
+    # is another plain-01: the discard pile shows plain-01 before and after putting it down
+    acts = [*OPENING, Draw("Ana", "wolf-a"), Discard("Ana"), Reveal("Ana", "B4", "wolf-b")]
+    lift = ({"discard": HAND}, {"discard": face("plain-01")}, {"B2": EMPTY}, {"B2": face("wolf-a")})
+    rec = recorder(acts)
+    r = steps(rec, *lift)
+    assert new(rec, 6) == [] and r.asks  # the old card may still be in Ben's hand
+    r = steps(rec, {"discard": HAND}, {"discard": face("plain-01")})  # seen put down
+    assert new(rec, 6) == [Take("Ben", "B2", "plain-01")] and r.asks == ()
+
+
+def test_a_take_of_a_card_like_the_one_beneath_is_told_by_the_hand_lifting_it():
+    # the discard pile: a wolf-keeper on a wolf-keeper (the deck has a third), no hand at
+    # the draw pile: the hand over the discard pile before Ben's layout changed took its
+    # top; it was no draw of the third wolf-keeper
+    acts = [Upturn("wolf-keeper"), *OPENING[1:], Draw("Ana", "wolf-keeper"), Discard("Ana"),
+            Reveal("Ana", "B4", "wolf-b")]  # fmt: skip
+    rec = recorder(acts)
+    r = steps(rec, {"discard": HAND}, {"discard": face("wolf-keeper")}, {"B3": EMPTY},
+              {"B3": face("wolf-keeper")}, {"discard": HAND}, {"discard": face("dragon-a")})  # fmt: skip
+    assert new(rec, 6) == [Take("Ben", "B3", "dragon-a")] and r.asks == ()
+    # not seen lifted (the camera missed the hand): a draw looks the same, and is asked
+    rec = recorder(acts)
+    r = steps(rec, {"B3": EMPTY}, {"B3": face("wolf-keeper")}, {"discard": face("dragon-a")})
+    assert new(rec, 6) == [] and len(r.asks) == 2
+
+
+def test_a_draw_exchanged_for_a_card_like_the_discard_top_is_told_by_the_hand_putting_it_down():
+    rec = recorder(OPENING)  # the discard shows plain-01; Ana's B3 is another, face down
+    r = steps(rec, {"draw": HAND}, {"draw": BACK}, {"A3": EMPTY}, {"A3": face("dragon-a")})
+    assert new(rec, 3) == [] and r.asks  # or drew a plain-01, discarded it, turned B3 over
+    steps(rec, {"discard": HAND}, {"discard": face("plain-01")})
+    assert new(rec, 3) == [Draw("Ana", "dragon-a"), Exchange("Ana", "B3", "plain-01")]
+
+
+def test_a_hand_over_both_piles_at_once_is_no_draw():
+    # the arm reaching for the discard pile passes over the draw pile (the rendered demo's
+    # frames show it about half the time): neither pile counts as touched
+    rec = recorder(OPENING)
+    both = {"discard": HAND, "draw": HAND}
+    steps(rec, both, {"discard": EMPTY, "draw": BACK}, {"A2": EMPTY}, {"A2": face("plain-01")},
+          both, {"discard": face("wolf-a"), "draw": BACK})  # fmt: skip
+    assert new(rec, 3) == [Take("Ana", "B2", "wolf-a")]
+    # a drawn card like the discard top, the hands seen only over both piles: asked
+    rec = recorder(OPENING)
+    r = steps(rec, both, {"discard": face("plain-01"), "draw": BACK}, {"A2": EMPTY},
+              {"A2": face("plain-01")}, {"discard": face("wolf-a")})  # fmt: skip
+    assert new(rec, 3) == [] and len(r.asks) == 2
+
+
+def test_a_draw_discarded_like_the_discard_top_before_a_card_is_turned_is_still_asked():
+    # the hand at the discard pile came before the layout changed: drew a plain-01,
+    # discarded it, then turned B3 over; or drew dragon-a and still holds B3's old card
+    rec = recorder(OPENING)
+    r = steps(rec, {"draw": HAND}, {"draw": BACK}, {"discard": HAND},
+              {"discard": face("plain-01")}, {"A3": face("dragon-a")})  # fmt: skip
+    assert new(rec, 3) == [] and r.submit == ()
+    assert {"type": "draw", "player": "Ana", "card": "plain-01"} in [
+        a["records"][0] for a in r.asks
+    ]
+
+
 def test_after_an_undo_nothing_is_proposed_until_the_table_shows_the_record():
     rec = recorder(OPENING)
     steps(rec, {"discard": EMPTY}, {"A2": EMPTY}, {"A2": face("plain-01")},
