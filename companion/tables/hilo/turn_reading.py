@@ -17,6 +17,7 @@ from typing import Any
 from ...games.hilo import queries as q
 from ...games.hilo.names import SLOTS
 from ...games.hilo.state import GameState
+from ...games.hilo.text import card_name
 from ...i18n.message import Msg, msg
 from .putting_right import explain, foreign
 from .seen import FACE, slot_words
@@ -49,7 +50,7 @@ class TurnReading:
                         "label": msg(
                             "{who} took the discard pile's {card} for the {card} on {slot}",
                             who=name,
-                            card=d.top,
+                            card=card_name(d.top),
                             slot=SLOTS[same],
                         ),
                         "records": [_take(name, SLOTS[same], d.top)],
@@ -94,8 +95,8 @@ class TurnReading:
                         "label": msg(
                             "{who} drew another {card}, discarded it and turned over {other}",
                             who=name,
-                            card=d.top,
-                            other=c.card,
+                            card=card_name(d.top),
+                            other=card_name(c.card),
                         ),
                         # the discard and the reveal follow from the table
                         "records": [{"type": "draw", "player": name, "card": d.top}],
@@ -107,7 +108,7 @@ class TurnReading:
                         "label": msg(
                             "{who} took the discard pile's {card} for another {card}",
                             who=name,
-                            card=d.top,
+                            card=card_name(d.top),
                         ),
                         "records": [_take(name, slot, d.top)],
                     }
@@ -118,8 +119,8 @@ class TurnReading:
                         "label": msg(
                             "{who} drew {card} and exchanged it for a {other}",
                             who=name,
-                            card=c.card,
-                            other=d.top,
+                            card=card_name(c.card),
+                            other=card_name(d.top),
                         ),
                         "records": [draw],  # the exchange is asked next
                     }
@@ -133,8 +134,8 @@ class TurnReading:
                         "label": msg(
                             "{who} took the discard pile's {card} for a {other}",
                             who=name,
-                            card=d.top,
-                            other=under,
+                            card=card_name(d.top),
+                            other=card_name(under),
                         ),
                         "records": [_take(name, slot, under)],
                     }
@@ -187,8 +188,8 @@ class TurnReading:
                     "label": msg(
                         "{who} exchanged the drawn {card} for a {other}",
                         who=name,
-                        card=drawn,
-                        other=d.top,
+                        card=card_name(drawn),
+                        other=card_name(d.top),
                     ),
                     "records": [_exchange(name, SLOTS[c.slot], d.top)],
                 }
@@ -217,8 +218,8 @@ def _left_slot(card: str, who: str, slot: str, top: str | None) -> Msg:
     return msg(
         "{card} left {who}'s {slot}: it goes face up on the discard pile (the camera sees"
         " {top} there)",
-        card=card,
+        card=card_name(card),
         who=who,
         slot=slot,
-        top=top,
+        top=card_name(top),
     )
