@@ -40,8 +40,8 @@ class BoardPose:
     def to_image(self, points_mm: np.ndarray) -> np.ndarray:
         """Board points (..., 2) mm -> image points (..., 2) px."""
         p = np.asarray(points_mm, dtype=np.float64)
-        flat = p.reshape(-1, 2)
-        q = np.c_[flat, np.ones(len(flat))] @ self.board_to_image.T
+        h = self.board_to_image
+        q = p.reshape(-1, 2) @ h[:, :2].T + h[:, 2]  # the point (x, y, 1) through h
         return (q[:, :2] / q[:, 2:3]).reshape(p.shape)
 
     def to_board(self, points_px: np.ndarray) -> np.ndarray:
