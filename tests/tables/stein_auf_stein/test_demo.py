@@ -55,3 +55,32 @@ def test_the_demo_tells_a_game_in_the_terminal(capsys):
     out = capsys.readouterr().out
     assert code == 0
     assert "Stein auf Stein" in out and "Cleo" in out and "Winners:" in out
+
+
+def test_the_cheap_frames_read_as_frames_rendered_in_full(tmp_path):
+    # The demo makes its frames with FrameMaker (a clean render per way the table lies,
+    # fresh noise, the hand laid over it): the vision reads them as it reads full renders
+    # of the same table, with and without a hand over the building site.
+    from dataclasses import replace
+
+    from companion.devices.block_scenes import render_table
+    from companion.devices.scenes import random_hand
+
+    service = GameService(tmp_path)
+    table = SimulatedBlockTable(service, seed=7, speed=None, size_px=(960, 720), tilt_deg=15)
+    table.frame = lambda *a, **k: None  # set up without the camera's first frames
+    table.start(["Ana", "Ben"], "basic")
+    reader = table.reader
+    blocks = tuple(table.laid.values())
+    for target in (None, "s22"):
+        hand = None if target is None else random_hand(table.scene, table.np_rng, target=target)
+        scene = replace(table.scene, hands=() if hand is None else (hand,))
+        full = reader.read(render_table(scene, blocks, table.die, table.np_rng))
+        draw = table._drawing(blocks, table.die)
+        cheap = reader.read(table.frames_maker.frame((blocks, table.die), {}, {}, hand, draw))
+        expected = (service.game_state.catalogue.die[0], hand is not None)
+        assert (cheap.die, cheap.hand) == (full.die, full.hand) == expected, target
+        if hand is None:
+            assert cheap.site == full.site == tuple(sorted(b.block_id for b in blocks))
+    assert table.frames_maker.clean_renders == 1  # the table as set up, rendered once
+    service.close()
