@@ -4,8 +4,9 @@ rows, a block knocked over now and then), the block vision and the camera refere
 Rolls and lifts must come from the camera; what it misses is entered on the tablet and
 counted in ``missed``.
 
-A frame costs about 0.5-1 s to render and read on this small CPU, so the fast test
-plays the first turns only; the slow tier plays whole games (``make bench`` plays 40).
+A frame costs about 0.2 CPU s to make and read (``FrameMaker``'s cheap frames) on this
+small CPU, so the fast test plays the first turns only; the slow tier plays whole games
+(``make bench`` plays 40).
 """
 
 from __future__ import annotations
