@@ -136,15 +136,17 @@ NAMES = ("Ana", "Ben", "Cleo", "Dora")
 
 
 def one_game(args: tuple[int, int, tuple[int, int], bool]) -> dict:
-    """Demo game ``i`` (seed ``seed0 + i``; variants in turn, 2 to 4 players): its counts."""
+    """Demo game ``i`` (seed ``seed0 + i``; variants in turn, 2 to 4 players, by the seed:
+    seed 1 basic with 2 players, seed 2 yardstick with 3, ...): its counts."""
     i, seed0, size_px, cheap = args
+    k = seed0 + i - 1  # the game's place in the seeds' order: its variant and players
     started = time.process_time()
     with tempfile.TemporaryDirectory() as tmp:
         service = GameService(Path(tmp))
         table = SimulatedBlockTable(
             service, seed=seed0 + i, speed=None, size_px=size_px, cheap_frames=cheap
         )
-        table.play_game(list(NAMES[: 2 + i % 3]), VARIANTS[i % 4])
+        table.play_game(list(NAMES[: 2 + k % 3]), VARIANTS[k % 4])
         service.close()
     return {
         "lifts": table.lifts, "right": table.lifts_right, "asked": table.lifts_asked,
@@ -152,6 +154,7 @@ def one_game(args: tuple[int, int, tuple[int, int], bool]) -> dict:
         "cpu_s": time.process_time() - started, "row_errors": table.row_errors_mm,
         "notes": table.lift_notes, "seed": seed0 + i, "render_s": table.render_s,
         "read_s": table.read_s, "clean_renders": table.clean_renders,
+        "rows_cleared": table.rows_cleared,
     }  # fmt: skip
 
 
@@ -167,7 +170,8 @@ def games(n: int, seed0: int = 1, *, jobs: int = 1, size_px=(960, 720), cheap: b
                 f"game seed {g['seed']}: {g['lifts']} lifts, {g['right']} right, {g['asked']}"
                 f" asked, {g['wrong']} wrong; {g['frames']} frames ({g['clean_renders']} full"
                 f" renders), {g['cpu_s']:.0f} CPU s ({g['render_s']:.0f} making frames,"
-                f" {g['read_s']:.0f} reading)" + "".join(f"\n  {note}" for note in g["notes"]),
+                f" {g['read_s']:.0f} reading); {g['rows_cleared']} blocks laid clear of another row"
+                + "".join(f"\n  {note}" for note in g["notes"]),
                 file=sys.stderr,
                 flush=True,
             )

@@ -68,6 +68,7 @@ THINK_S = 1.0  # simulated seconds a child takes before acting
 PATIENCE_S = 2.0  # simulated seconds of clear frames the demo waits for the referee
 KNOCK = 0.12  # chance that a try with the crane knocks a block over on the site
 GAP_MM = (1.0, 3.0)  # gaps children leave between the blocks of a row
+ROW_CLEAR_MM = 4.0  # a block laid in a row keeps this far from the other rows' blocks
 
 
 def _bbox(b: LaidBlock) -> tuple[float, float, float, float]:
@@ -146,6 +147,7 @@ class SimulatedBlockTable(DemoClock):
         self.lifts_right = self.lifts_asked = self.lifts_wrong = 0
         self.row_errors_mm: list[float] = []
         self.lift_notes: list[str] = []
+        self.rows_cleared = 0  # blocks laid further along to keep clear of another row
         self.frames = 0
         self.read_s = self.render_s = 0.0
         self.stop = threading.Event()
@@ -209,6 +211,8 @@ class SimulatedBlockTable(DemoClock):
             last = self.laid[row[-1]]
             start = last.centre_mm[area.axis] + last.size_mm[0] / 2 + self.rng.uniform(*GAP_MM)
         end = (x1 if area.axis == 0 else y1) - 10.0
+        mid = (y0 + y1) / 2 if area.axis == 0 else (x0 + x1) / 2
+        start = self._clear_of_other_rows(area, start, mid, (along, across))
         self.laid.pop(block_id, None)
         row.append(block_id)
         if start + along > end:  # no room on the mat: laid beside it, out of sight
@@ -216,12 +220,36 @@ class SimulatedBlockTable(DemoClock):
                 block_id, self.hexes[b.colour], (-500, -500), (along, across)
             )
             return
-        mid = (y0 + y1) / 2 if area.axis == 0 else (x0 + x1) / 2
         centre = (start + along / 2, mid) if area.axis == 0 else (mid, start + along / 2)
         angle = (0.0 if area.axis == 0 else 90.0) + self.rng.uniform(-0.8, 0.8)
         self.laid[block_id] = LaidBlock(
             block_id, self.hexes[b.colour], centre, (along, across), angle
         )
+
+    def _clear_of_other_rows(self, area, start: float, mid: float, size) -> float:
+        """Where along ``area``'s axis a block of ``size`` (along, across mm) starting at
+        ``start`` lies clear of the blocks in the other children's rows (``ROW_CLEAR_MM``
+        apart): a child does not lay his block on another's. The rows meet in the mat's
+        corners: a wide block at the start of one row lay on the first block of the next
+        (seed 9, lift 27: Cleo's B1 on Ana's B2, both read as one blob, neither named)."""
+        others = [
+            _bbox(self.laid[i])
+            for name, ids in self.rows.items()
+            if name != area.name
+            for i in ids
+            if self.laid[i].centre_mm[0] > -100
+        ]
+        ax = area.axis
+        for _ in range(len(others) + 1):
+            lo = (start, mid - size[1] / 2) if ax == 0 else (mid - size[1] / 2, start)
+            box = (lo[0], lo[1], lo[0] + (size[0] if ax == 0 else size[1]),
+                   lo[1] + (size[1] if ax == 0 else size[0]))  # fmt: skip
+            hit = [o for o in others if _apart(box, o) < ROW_CLEAR_MM]
+            if not hit:
+                break
+            start = max(o[ax + 2] for o in hit) + ROW_CLEAR_MM
+            self.rows_cleared += 1
+        return start
 
     def row_truth_mm(self, area: str) -> float | None:
         """The laid-out row's length (mm) from the first block's start to the last one's end."""

@@ -85,3 +85,27 @@ def test_the_cheap_frames_read_as_frames_rendered_in_full(tmp_path):
             assert cheap.site == full.site == tuple(sorted(b.block_id for b in blocks))
     assert table.frames_maker.clean_renders == 1  # the table as set up, rendered once
     service.close()
+
+
+def test_a_block_laid_where_two_rows_meet_keeps_clear_of_the_other_row(tmp_path):
+    # Seed 9, lift 27: Ana's B2 (60 mm wide) begins her row in the corner where Cleo's row
+    # begins; Cleo's B1 was laid on it, the two read as one blob, neither named, and the
+    # lift was entered on the tablet. The children lay their blocks clear of each other's.
+    from companion.tables.stein_auf_stein.demo import ROW_CLEAR_MM, _apart, _bbox
+
+    service = GameService(tmp_path)
+    table = SimulatedBlockTable(service, seed=9, speed=None, size_px=(960, 720), tilt_deg=5)
+    table.frame = lambda *a, **k: None  # set up without the camera's first frames
+    table.start(["Ana", "Ben", "Cleo"], "basic")
+    cat = service.game_state.catalogue
+    table._lay_in_row("B2", 0, cat)
+    table._lay_in_row("B1", 2, cat)
+    assert table.rows_cleared == 1
+    # apart by ROW_CLEAR_MM, less what the small turn a child gives a block adds (< 1 mm)
+    assert _apart(_bbox(table.laid["B1"]), _bbox(table.laid["B2"])) > ROW_CLEAR_MM - 1.0
+    del table.frame
+    blocks = tuple(b for b in table.laid.values())
+    image = table.frames_maker.frame(blocks, {}, {}, None, table._drawing(blocks, table.die))
+    areas = table.reader.read(image).areas
+    assert (areas["player1"].blocks, areas["player3"].blocks) == (("B2",), ("B1",))
+    service.close()
