@@ -479,6 +479,12 @@ class SimulatedBlockTable(DemoClock):
         state = self.service.game_state
         if isinstance(action, A.Lift) and state.rolled is None:
             return  # the referee recorded it meanwhile
+        aw = q.awaiting(state)
+        if isinstance(action, A.Roll) and aw is not None and aw.action == "lift":
+            # the throw that ends an empty try was not seen, so neither was the try: the
+            # grown-up taps the empty try first (before, the roll was refused and the try
+            # counted neither right, asked nor wrong: seed 14)
+            self._tablet(A.Lift(state.players[state.turn], ()))
         self._tablet(action)
 
 

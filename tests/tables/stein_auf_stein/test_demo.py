@@ -109,3 +109,23 @@ def test_a_block_laid_where_two_rows_meet_keeps_clear_of_the_other_row(tmp_path)
     areas = table.reader.read(image).areas
     assert (areas["player1"].blocks, areas["player3"].blocks) == (("B2",), ("B1",))
     service.close()
+
+
+def test_an_empty_try_whose_throw_was_not_seen_is_tapped_before_the_roll(tmp_path):
+    # The crane hooks nothing: the referee records the empty try when the next child
+    # throws. When the camera misses that throw too, the grown-up taps the empty try and
+    # then the roll (before, the roll was refused and the try counted nowhere: seed 14).
+    from companion.games.stein_auf_stein import actions as A
+
+    service = GameService(tmp_path)
+    table = SimulatedBlockTable(service, seed=14, speed=None, size_px=(960, 720), tilt_deg=5)
+    table.frame = lambda *a, **k: table.idle(0.2)  # a camera that sees nothing
+    table.start(["Ana", "Ben"], "basic")
+    service.submit({"type": "roll", "player": "Ana", "colour": "red"}, source="tablet")
+    table._lift(service.game_state, A.Lift("Ana", ()))
+    state = service.game_state
+    assert state.last is not None and state.last.player == 0 and state.last.lifted == ()
+    assert state.turn == 1 and state.rolled is not None  # Ben's roll, entered after it
+    assert (table.lifts, table.lifts_asked, table.lifts_right, table.lifts_wrong) == (1, 1, 0, 0)
+    assert table.missed == 1 and len(table.lift_notes) == 1
+    service.close()
