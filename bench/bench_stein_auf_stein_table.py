@@ -11,7 +11,9 @@
    turn, 2 to 4 players), ``--jobs`` at a time in their own processes: each lift right
    (recorded from the camera as played: the very blocks the crane lifted), asked (the
    camera did not record it: entered on the tablet by the demo) or wrong (recorded from
-   the camera otherwise than played).
+   the camera otherwise than played). Frames are made cheaply (``FrameMaker``: one clean
+   render per way the table lies, fresh noise and the hand laid over it) unless
+   ``--full-frames`` renders each in full.
 
 Run with ``make bench`` (or ``.venv/bin/python bench/bench_stein_auf_stein_table.py``);
 prints a Markdown table for BENCHMARKS.md with the machine it ran on. Frames are
@@ -133,41 +135,51 @@ VARIANTS = ("basic", "yardstick", "tower", "master-tower")
 NAMES = ("Ana", "Ben", "Cleo", "Dora")
 
 
-def one_game(args: tuple[int, int, tuple[int, int]]) -> dict:
-    """Demo game ``i`` (seed ``seed0 + i``; variants in turn, 2 to 4 players): its counts."""
-    i, seed0, size_px = args
+def one_game(args: tuple[int, int, tuple[int, int], bool]) -> dict:
+    """Demo game ``i`` (seed ``seed0 + i``; variants in turn, 2 to 4 players, by the seed:
+    seed 1 basic with 2 players, seed 2 yardstick with 3, ...): its counts."""
+    i, seed0, size_px, cheap = args
+    k = seed0 + i - 1  # the game's place in the seeds' order: its variant and players
     started = time.process_time()
     with tempfile.TemporaryDirectory() as tmp:
         service = GameService(Path(tmp))
-        table = SimulatedBlockTable(service, seed=seed0 + i, speed=None, size_px=size_px)
-        table.play_game(list(NAMES[: 2 + i % 3]), VARIANTS[i % 4])
+        table = SimulatedBlockTable(
+            service, seed=seed0 + i, speed=None, size_px=size_px, cheap_frames=cheap
+        )
+        table.play_game(list(NAMES[: 2 + k % 3]), VARIANTS[k % 4])
         service.close()
     return {
         "lifts": table.lifts, "right": table.lifts_right, "asked": table.lifts_asked,
         "wrong": table.lifts_wrong, "missed": table.missed, "frames": table.frames,
         "cpu_s": time.process_time() - started, "row_errors": table.row_errors_mm,
-        "notes": table.lift_notes, "seed": seed0 + i,
+        "notes": table.lift_notes, "seed": seed0 + i, "render_s": table.render_s,
+        "read_s": table.read_s, "clean_renders": table.clean_renders,
+        "rows_cleared": table.rows_cleared,
     }  # fmt: skip
 
 
-def games(n: int, seed0: int = 1, *, jobs: int = 1, size_px=(960, 720)) -> dict:
-    """``n`` seeded demo games, ``jobs`` processes at a time (each game is independent)."""
-    work = [(i, seed0, tuple(size_px)) for i in range(n)]
+def games(n: int, seed0: int = 1, *, jobs: int = 1, size_px=(960, 720), cheap: bool = True) -> dict:
+    """``n`` seeded demo games, ``jobs`` processes at a time (each game is independent);
+    ``cheap``: frames made by ``FrameMaker``, else each rendered in full."""
+    work = [(i, seed0, tuple(size_px), cheap) for i in range(n)]
     done = []
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         for g in pool.imap_unordered(one_game, work, chunksize=1):
             done.append(g)  # each game as it ends, on stderr (a long run shows its progress)
             print(
                 f"game seed {g['seed']}: {g['lifts']} lifts, {g['right']} right, {g['asked']}"
-                f" asked, {g['wrong']} wrong; {g['frames']} frames, {g['cpu_s']:.0f} CPU s"
+                f" asked, {g['wrong']} wrong; {g['frames']} frames ({g['clean_renders']} full"
+                f" renders), {g['cpu_s']:.0f} CPU s ({g['render_s']:.0f} making frames,"
+                f" {g['read_s']:.0f} reading); {g['rows_cleared']} blocks laid clear of another row"
                 + "".join(f"\n  {note}" for note in g["notes"]),
                 file=sys.stderr,
                 flush=True,
             )
     total = {k: sum(g[k] for g in done) for k in ("lifts", "right", "asked", "wrong", "missed",
-                                                   "frames", "cpu_s")}  # fmt: skip
+                                                   "frames", "cpu_s", "render_s", "read_s",
+                                                   "clean_renders")}  # fmt: skip
     return {"n": n, **total, "s_per_frame": total["cpu_s"] / max(total["frames"], 1),
-            "s_per_game": total["cpu_s"] / max(n, 1), "jobs": jobs,
+            "s_per_game": total["cpu_s"] / max(n, 1), "jobs": jobs, "cheap": cheap,
             "row_errors": [e for g in done for e in g["row_errors"]],
             "notes": [note for g in sorted(done, key=lambda g: g["seed"]) for note in g["notes"]]}  # fmt: skip
 
@@ -182,13 +194,21 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games at a time")
     ap.add_argument("--game-size", default="960x720", help="the demo camera's frame, WxH px")
+    ap.add_argument(
+        "--first-seed", type=int, default=1, help="the first demo game's seed (then +1 each)"
+    )
+    ap.add_argument(
+        "--full-frames", action="store_true", help="render every demo frame in full (slow)"
+    )
     args = ap.parse_args()
     t0 = time.time()
     r = rows(args.rows) if args.rows else None
     d = dice(args.dice, args.rolling) if args.dice or args.rolling else None
     size = tuple(int(v) for v in args.game_size.lower().split("x"))
     jobs = min(args.jobs, max(args.games, 1))
-    g = games(args.games, jobs=jobs, size_px=size) if args.games else None
+    g = None
+    if args.games:
+        g = games(args.games, args.first_seed, jobs=jobs, size_px=size, cheap=not args.full_frames)
     print("### bench_stein_auf_stein_table.py\n")
     print(f"Machine: {machine()}; load average {load_average()}; {time.time() - t0:.0f} s wall.\n")
     print("| measure | result | goal |")
@@ -211,8 +231,11 @@ def main() -> None:
         print(f"| lifts, {g['n']} demo games ({size[0]}x{size[1]}) | {g['lifts']}: {g['right']} right from the camera,"
               f" {g['asked']} asked (entered on the tablet), {g['wrong']} wrong | none wrong |")  # fmt: skip
         print(f"| rolls or lifts entered on the tablet | {g['missed']} | |")
-        print(f"| demo frame (render + read) | {g['s_per_frame']:.2f} s CPU; {g['s_per_game']:.0f} s CPU"
-              f" a game ({g['frames']} frames, {g['jobs']} processes) | |")  # fmt: skip
+        made = "FrameMaker" if g["cheap"] else "rendered in full"
+        print(f"| demo frame (make + read; frames {made}) | {g['s_per_frame']:.2f} s CPU"
+              f" ({g['render_s'] / max(g['frames'], 1):.2f} making, {g['read_s'] / max(g['frames'], 1):.2f}"
+              f" reading); {g['s_per_game']:.0f} s CPU a game ({g['frames']} frames,"
+              f" {g['clean_renders']} full renders, {g['jobs']} processes) | |")  # fmt: skip
         if g["row_errors"]:
             worst = max(g["row_errors"], key=abs)
             print(f"| rows measured at the end of yardstick games | {len(g['row_errors'])};"

@@ -54,6 +54,12 @@ DIE_EDGE_PX = 2.0  # ... and this many camera pixels (its blur); wider: smeared,
 #: why a die-sized face is not read: smeared (moving, or a shadow over it): unsure, so the
 #: watcher neither reads it nor tells it as thrown (as for a die in a hand)
 BLURRED = "blurred"
+#: why no die is read: nothing of a die's colour in the tray (picked up, or under a hand
+#: or an arm the reader did not see as skin): as unsure as a die in a hand
+NOT_IN_TRAY = "not in the tray"
+IN_A_HAND = "in a hand"
+#: the readings of no die that tell nothing: hidden, not seen moving (``DieSettle``)
+HIDDEN = (IN_A_HAND, BLURRED, NOT_IN_TRAY)
 DIE_FULL_COLOUR = 0.93  # a still face shows its colour's full chroma (90th pct over this)
 SKIN_SRGB = ((236, 188, 160), (224, 172, 140), (198, 134, 105), (160, 104, 72), (110, 70, 50))
 
@@ -281,10 +287,10 @@ class BlockReader:
         self, region: Region, camera_px_per_mm: float = 1.5
     ) -> tuple[str | None, tuple[float, float] | None, str]:
         if region.hand.sum() / region.ppm**2 > HAND_MIN_MM2 / 4:
-            return None, None, "in a hand"
+            return None, None, IN_A_HAND
         blobs = self._blobs(region)
         if not blobs:
-            return None, None, "not in the tray"
+            return None, None, NOT_IN_TRAY
         if len(blobs) > 1:
             return None, None, "rolling"
         b = blobs[0]
@@ -456,11 +462,15 @@ class BlockReader:
 class DieSettle:
     """One die's frame readings -> ``DieSeen`` for ``layout``: a face (a colour, or a
     number die's number as text) once it lies still over ``settle`` frames (the same face
-    within 1.5 mm); None the moment it is seen moving. Hidden by a hand (``why`` "in a
-    hand"), it is not told as moving: if it then lies where it lay, showing what it
-    showed, it did not move; anywhere else, it moved while hidden. Blurred (``why``
-    ``BLURRED``: smeared, or below its colour's full strength) is as unsure as in a hand:
-    neither a face nor a throw."""
+    within 1.5 mm); None the moment it is seen moving (``rolling``: tumbling, several
+    faces). Hidden (``why`` in ``HIDDEN``), it is not told as moving: if it then lies
+    where it lay, showing what it showed, it did not move; anywhere else, it moved while
+    hidden. Hidden is: in a hand; blurred (smeared, or below its colour's full strength);
+    not in the tray (nothing of a die there: picked up, or covered by a hand the reader
+    did not see as skin). Heuchel & Meuchel's ``settle_die`` takes every die not read as
+    hidden. In the demo (seed 10) one frame of a hand over the tray not seen as skin read
+    "not in the tray"; told as moving, the die seen again where it lay was taken for the
+    next child's throw and closed the try as empty."""
 
     def __init__(self, layout: str, *, settle: int = SETTLE_FRAMES) -> None:
         self.layout = layout
@@ -478,7 +488,7 @@ class DieSettle:
     ) -> list[DieSeen]:
         """One frame's reading of the die (``face`` None: ``why`` says why not)."""
         out: list[DieSeen] = []
-        unsure = face is None and why in ("in a hand", BLURRED)
+        unsure = face is None and why in HIDDEN
         if unsure:
             self._seen = []
         else:
@@ -524,7 +534,7 @@ class BlockWatcher:
         if not r.ok:
             return out
         # the die: a colour once it lies still over the frames; None the moment it is seen
-        # moving, and not while blurred or in a hand (``DieSettle``)
+        # moving, and not while hidden: blurred, in a hand or gone from the tray (``DieSettle``)
         out.extend(self._die.update(r.die, r.die_centre_mm, r.die_why, t_mono))
         # the blocks: the site and the areas while no hand or arm is over either (what it
         # hides is not gone); told afresh once they are clear again

@@ -15,8 +15,11 @@ piling in fishing order, stopping, a fall, a tower's or the remaining blocks' he
 A roll or lift the camera did not record within ``PATIENCE_S`` is entered on the tablet
 too, announced, and counted in ``missed``: never silently.
 
-Only frames that can tell the camera something are rendered: the die in the air, the
-hand over the site, then clear frames until the referee records the move.
+Only frames that can tell the camera something are made: the die in the air, the hand
+over the site, then clear frames until the referee records the move. Frames are made
+cheaply (``devices.frame_maker.FrameMaker``): the table rendered once for each way its
+blocks and the die lie, each frame that picture with fresh sensor noise and the hand laid
+over it (``cheap_frames=False``: every frame rendered in full, as before).
 """
 
 from __future__ import annotations
@@ -31,7 +34,15 @@ from dataclasses import replace
 
 import numpy as np
 
-from ...devices.block_scenes import Die, LaidBlock, block_scene, render_table
+from ...devices.block_scenes import (
+    Die,
+    LaidBlock,
+    block_scene,
+    draw_block,
+    draw_die,
+    render_table,
+)
+from ...devices.frame_maker import FrameMaker
 from ...devices.scenes import random_hand
 from ...errors import IllegalAction, MalformedRecord
 from ...games.stein_auf_stein import actions as A
@@ -57,6 +68,7 @@ THINK_S = 1.0  # simulated seconds a child takes before acting
 PATIENCE_S = 2.0  # simulated seconds of clear frames the demo waits for the referee
 KNOCK = 0.12  # chance that a try with the crane knocks a block over on the site
 GAP_MM = (1.0, 3.0)  # gaps children leave between the blocks of a row
+ROW_CLEAR_MM = 4.0  # a block laid in a row keeps this far from the other rows' blocks
 
 
 def _bbox(b: LaidBlock) -> tuple[float, float, float, float]:
@@ -82,7 +94,8 @@ class SimulatedBlockTable(DemoClock):
     ``seed``: everything (variant draws, rolls, lifts, places, scene, noise, hands) comes
     from it; ``speed`` > 0 runs in real time (``speed`` times faster), None as fast as
     possible; ``size_px``: the camera's frame; ``tilt_deg``: the camera's tilt from
-    straight down (None: drawn, 0-25 degrees).
+    straight down (None: drawn, 0-25 degrees); ``cheap_frames``: frames made by
+    ``FrameMaker`` (a clean render per way the table lies), else each rendered in full.
     Counters: ``missed`` (rolls and lifts entered on the tablet because the camera did
     not record them), ``by_camera`` (record type -> recorded from the camera),
     ``by_tablet`` (record type -> entered on the tablet), ``lifts_as_played`` and
@@ -90,7 +103,8 @@ class SimulatedBlockTable(DemoClock):
     ``lifts_right`` / ``lifts_asked`` / ``lifts_wrong`` (recorded from the camera as
     played / entered on the tablet / recorded from the camera otherwise than played),
     ``lift_notes`` (one line for each lift asked or wrong: which, and what was recorded),
-    ``frames``, ``read_s`` / ``render_s`` (CPU seconds), ``t_mono`` (simulated s).
+    ``frames``, ``clean_renders`` (full renders among them), ``read_s`` / ``render_s``
+    (CPU seconds reading / making frames), ``t_mono`` (simulated s).
     """
 
     def __init__(
@@ -102,6 +116,7 @@ class SimulatedBlockTable(DemoClock):
         size_px: tuple[int, int] = (960, 720),
         tilt_deg: float | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        cheap_frames: bool = True,
     ) -> None:
         self.service = service
         self.seed = seed
@@ -113,6 +128,9 @@ class SimulatedBlockTable(DemoClock):
         self.layout = load_layout(GAME)
         tilt = float(self.np_rng.uniform(0, 25)) if tilt_deg is None else tilt_deg
         self.scene = block_scene(self.layout, self.np_rng, size_px=size_px, tilt_deg=tilt)
+        #: the cheap frames: one clean render per way the table lies (None: every frame
+        #: rendered in full)
+        self.frames_maker = FrameMaker(self.scene, self.np_rng) if cheap_frames else None
         self.hexes = {name: p.colour for name, p in self.layout.pieces.items()}
         #: the camera loop of ``companion run``, fed the rendered frames: it picks the
         #: game's own pipeline (``camera.BlockCamera``) as it does at a real table
@@ -129,6 +147,7 @@ class SimulatedBlockTable(DemoClock):
         self.lifts_right = self.lifts_asked = self.lifts_wrong = 0
         self.row_errors_mm: list[float] = []
         self.lift_notes: list[str] = []
+        self.rows_cleared = 0  # blocks laid further along to keep clear of another row
         self.frames = 0
         self.read_s = self.render_s = 0.0
         self.stop = threading.Event()
@@ -192,6 +211,8 @@ class SimulatedBlockTable(DemoClock):
             last = self.laid[row[-1]]
             start = last.centre_mm[area.axis] + last.size_mm[0] / 2 + self.rng.uniform(*GAP_MM)
         end = (x1 if area.axis == 0 else y1) - 10.0
+        mid = (y0 + y1) / 2 if area.axis == 0 else (x0 + x1) / 2
+        start = self._clear_of_other_rows(area, start, mid, (along, across))
         self.laid.pop(block_id, None)
         row.append(block_id)
         if start + along > end:  # no room on the mat: laid beside it, out of sight
@@ -199,12 +220,36 @@ class SimulatedBlockTable(DemoClock):
                 block_id, self.hexes[b.colour], (-500, -500), (along, across)
             )
             return
-        mid = (y0 + y1) / 2 if area.axis == 0 else (x0 + x1) / 2
         centre = (start + along / 2, mid) if area.axis == 0 else (mid, start + along / 2)
         angle = (0.0 if area.axis == 0 else 90.0) + self.rng.uniform(-0.8, 0.8)
         self.laid[block_id] = LaidBlock(
             block_id, self.hexes[b.colour], centre, (along, across), angle
         )
+
+    def _clear_of_other_rows(self, area, start: float, mid: float, size) -> float:
+        """Where along ``area``'s axis a block of ``size`` (along, across mm) starting at
+        ``start`` lies clear of the blocks in the other children's rows (``ROW_CLEAR_MM``
+        apart): a child does not lay his block on another's. The rows meet in the mat's
+        corners: a wide block at the start of one row lay on the first block of the next
+        (seed 9, lift 27: Cleo's B1 on Ana's B2, both read as one blob, neither named)."""
+        others = [
+            _bbox(self.laid[i])
+            for name, ids in self.rows.items()
+            if name != area.name
+            for i in ids
+            if self.laid[i].centre_mm[0] > -100
+        ]
+        ax = area.axis
+        for _ in range(len(others) + 1):
+            lo = (start, mid - size[1] / 2) if ax == 0 else (mid - size[1] / 2, start)
+            box = (lo[0], lo[1], lo[0] + (size[0] if ax == 0 else size[1]),
+                   lo[1] + (size[1] if ax == 0 else size[0]))  # fmt: skip
+            hit = [o for o in others if _apart(box, o) < ROW_CLEAR_MM]
+            if not hit:
+                break
+            start = max(o[ax + 2] for o in hit) + ROW_CLEAR_MM
+            self.rows_cleared += 1
+        return start
 
     def row_truth_mm(self, area: str) -> float | None:
         """The laid-out row's length (mm) from the first block's start to the last one's end."""
@@ -227,17 +272,37 @@ class SimulatedBlockTable(DemoClock):
         """One frame of the table as it lies now (a hand reaching to the cell ``hand_at``),
         read by the vision and handed to the referee; then ``FRAME_S`` passes."""
         scene = self.scene
-        if hand_at is not None:
-            scene = replace(scene, hands=(random_hand(scene, self.np_rng, target=hand_at),))
+        hand = None if hand_at is None else random_hand(scene, self.np_rng, target=hand_at)
         t0 = time.process_time()
-        blocks = [b for b in self.laid.values() if b.centre_mm[0] > -100]
-        image = render_table(scene, blocks, self.die, self.np_rng)
+        blocks = tuple(b for b in self.laid.values() if b.centre_mm[0] > -100)  # in sight
+        if self.frames_maker is not None:
+            key = (blocks, self.die)
+            image = self.frames_maker.frame(key, {}, {}, hand, self._drawing(blocks, self.die))
+        else:
+            hands = () if hand is None else (hand,)
+            image = render_table(replace(scene, hands=hands), blocks, self.die, self.np_rng)
         t1 = time.process_time()
         self.camera.feed(image, self.t_mono)  # the live camera loop's own path
         self.render_s += t1 - t0
         self.read_s += time.process_time() - t1
         self.frames += 1
         self.idle(FRAME_S)
+
+    def _drawing(self, blocks: tuple[LaidBlock, ...], die: Die) -> Callable:
+        """What lies freely on the mat, painted on the board texture (``Scene.draw``)."""
+        smear = np.random.default_rng(int(self.np_rng.integers(1 << 31)))
+
+        def draw(tex: np.ndarray, ppm: float) -> None:
+            for b in blocks:
+                draw_block(tex, b, ppm)
+            draw_die(tex, die, ppm, smear)
+
+        return draw
+
+    @property
+    def clean_renders(self) -> int:
+        """Full renders made (all frames without ``cheap_frames``)."""
+        return self.frames if self.frames_maker is None else self.frames_maker.clean_renders
 
     def _frames_until(self, done: Callable[[], bool], patience_s: float = PATIENCE_S) -> bool:
         waited = 0.0
@@ -414,6 +479,12 @@ class SimulatedBlockTable(DemoClock):
         state = self.service.game_state
         if isinstance(action, A.Lift) and state.rolled is None:
             return  # the referee recorded it meanwhile
+        aw = q.awaiting(state)
+        if isinstance(action, A.Roll) and aw is not None and aw.action == "lift":
+            # the throw that ends an empty try was not seen, so neither was the try: the
+            # grown-up taps the empty try first (before, the roll was refused and the try
+            # counted neither right, asked nor wrong: seed 14)
+            self._tablet(A.Lift(state.players[state.turn], ()))
         self._tablet(action)
 
 

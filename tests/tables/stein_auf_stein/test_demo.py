@@ -4,8 +4,9 @@ rows, a block knocked over now and then), the block vision and the camera refere
 Rolls and lifts must come from the camera; what it misses is entered on the tablet and
 counted in ``missed``.
 
-A frame costs about 0.5-1 s to render and read on this small CPU, so the fast test
-plays the first turns only; the slow tier plays whole games (``make bench`` plays 40).
+A frame costs about 0.2 CPU s to make and read (``FrameMaker``'s cheap frames) on this
+small CPU, so the fast test plays the first turns only; the slow tier plays whole games
+(``make bench`` plays 40).
 """
 
 from __future__ import annotations
@@ -55,3 +56,76 @@ def test_the_demo_tells_a_game_in_the_terminal(capsys):
     out = capsys.readouterr().out
     assert code == 0
     assert "Stein auf Stein" in out and "Cleo" in out and "Winners:" in out
+
+
+def test_the_cheap_frames_read_as_frames_rendered_in_full(tmp_path):
+    # The demo makes its frames with FrameMaker (a clean render per way the table lies,
+    # fresh noise, the hand laid over it): the vision reads them as it reads full renders
+    # of the same table, with and without a hand over the building site.
+    from dataclasses import replace
+
+    from companion.devices.block_scenes import render_table
+    from companion.devices.scenes import random_hand
+
+    service = GameService(tmp_path)
+    table = SimulatedBlockTable(service, seed=7, speed=None, size_px=(960, 720), tilt_deg=15)
+    table.frame = lambda *a, **k: None  # set up without the camera's first frames
+    table.start(["Ana", "Ben"], "basic")
+    reader = table.reader
+    blocks = tuple(table.laid.values())
+    for target in (None, "s22"):
+        hand = None if target is None else random_hand(table.scene, table.np_rng, target=target)
+        scene = replace(table.scene, hands=() if hand is None else (hand,))
+        full = reader.read(render_table(scene, blocks, table.die, table.np_rng))
+        draw = table._drawing(blocks, table.die)
+        cheap = reader.read(table.frames_maker.frame((blocks, table.die), {}, {}, hand, draw))
+        expected = (service.game_state.catalogue.die[0], hand is not None)
+        assert (cheap.die, cheap.hand) == (full.die, full.hand) == expected, target
+        if hand is None:
+            assert cheap.site == full.site == tuple(sorted(b.block_id for b in blocks))
+    assert table.frames_maker.clean_renders == 1  # the table as set up, rendered once
+    service.close()
+
+
+def test_a_block_laid_where_two_rows_meet_keeps_clear_of_the_other_row(tmp_path):
+    # Seed 9, lift 27: Ana's B2 (60 mm wide) begins her row in the corner where Cleo's row
+    # begins; Cleo's B1 was laid on it, the two read as one blob, neither named, and the
+    # lift was entered on the tablet. The children lay their blocks clear of each other's.
+    from companion.tables.stein_auf_stein.demo import ROW_CLEAR_MM, _apart, _bbox
+
+    service = GameService(tmp_path)
+    table = SimulatedBlockTable(service, seed=9, speed=None, size_px=(960, 720), tilt_deg=5)
+    table.frame = lambda *a, **k: None  # set up without the camera's first frames
+    table.start(["Ana", "Ben", "Cleo"], "basic")
+    cat = service.game_state.catalogue
+    table._lay_in_row("B2", 0, cat)
+    table._lay_in_row("B1", 2, cat)
+    assert table.rows_cleared == 1
+    # apart by ROW_CLEAR_MM, less what the small turn a child gives a block adds (< 1 mm)
+    assert _apart(_bbox(table.laid["B1"]), _bbox(table.laid["B2"])) > ROW_CLEAR_MM - 1.0
+    del table.frame
+    blocks = tuple(b for b in table.laid.values())
+    image = table.frames_maker.frame(blocks, {}, {}, None, table._drawing(blocks, table.die))
+    areas = table.reader.read(image).areas
+    assert (areas["player1"].blocks, areas["player3"].blocks) == (("B2",), ("B1",))
+    service.close()
+
+
+def test_an_empty_try_whose_throw_was_not_seen_is_tapped_before_the_roll(tmp_path):
+    # The crane hooks nothing: the referee records the empty try when the next child
+    # throws. When the camera misses that throw too, the grown-up taps the empty try and
+    # then the roll (before, the roll was refused and the try counted nowhere: seed 14).
+    from companion.games.stein_auf_stein import actions as A
+
+    service = GameService(tmp_path)
+    table = SimulatedBlockTable(service, seed=14, speed=None, size_px=(960, 720), tilt_deg=5)
+    table.frame = lambda *a, **k: table.idle(0.2)  # a camera that sees nothing
+    table.start(["Ana", "Ben"], "basic")
+    service.submit({"type": "roll", "player": "Ana", "colour": "red"}, source="tablet")
+    table._lift(service.game_state, A.Lift("Ana", ()))
+    state = service.game_state
+    assert state.last is not None and state.last.player == 0 and state.last.lifted == ()
+    assert state.turn == 1 and state.rolled is not None  # Ben's roll, entered after it
+    assert (table.lifts, table.lifts_asked, table.lifts_right, table.lifts_wrong) == (1, 1, 0, 0)
+    assert table.missed == 1 and len(table.lift_notes) == 1
+    service.close()

@@ -228,3 +228,48 @@ def test_a_blurred_die_is_neither_read_nor_told_as_thrown(reader):
     landed = TableReading(True, die="blue", die_centre_mm=(570.0, 310.0))
     seen = [o for k in range(3) for o in w.update(landed, 8.0 + k) if isinstance(o, DieSeen)]
     assert [(o.colour, o.why) for o in seen] == [(None, "moved"), ("blue", "")]
+
+
+def test_a_die_gone_from_the_tray_for_a_frame_and_back_as_it_lay_is_no_new_throw(reader):
+    # Demo seed 10, lift 8 (yardstick): Ana rolled yellow and fished Y2; in one frame her
+    # hand over the site and the tray was not seen as skin (no hand, the die "not in the
+    # tray", the site half covered); then the die lay where it lay. Told as moving, the
+    # die seen again was taken for Ben's throw and closed Ana's try as empty. The die gone
+    # from the tray is hidden as in a hand: the try is recorded once Y2 lies in her row.
+    from companion.games.stein_auf_stein import Start, apply, parse_action, start_game
+    from companion.sensing.observations import AreaSeen
+    from companion.sensing.vision.blocks import NOT_IN_TRAY, TableReading
+    from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
+
+    state = start_game(Start(("Ana", "Ben"), "yardstick", STANDARD.blocks, STANDARD.die))
+    every = tuple(sorted(b.id for b in STANDARD.blocks))
+    at = (560.0, 300.0)
+    w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
+    lying = TableReading(True, die="green", die_centre_mm=at, site=every)
+    clock = iter(np.arange(0.0, 100.0, 0.2))
+    records = []
+
+    def feed(reading: TableReading, frames: int = 1) -> None:
+        nonlocal state
+        for _ in range(frames):
+            for obs in w.update(reading, float(next(clock))):
+                reaction = cam.observe(obs, state)
+                while reaction.submit:
+                    records.append(reaction.submit[0])
+                    state = apply(state, parse_action(reaction.submit[0]))
+                    reaction = cam.after_change(state)
+
+    feed(lying, 3)  # the table as set up: no roll
+    feed(TableReading(True, die=None, die_why="rolling", site=every))
+    feed(replace(lying, die="yellow", die_centre_mm=(565.0, 296.0)), 3)
+    assert records == [{"type": "roll", "player": "Ana", "colour": "yellow"}]
+    after = tuple(b for b in every if b != "Y2")
+    rolled = replace(lying, die="yellow", die_centre_mm=(565.0, 296.0), site=after)
+    feed(replace(rolled, die=None, die_centre_mm=None, die_why="in a hand", hand=True))
+    half = tuple(after[:5])  # the hand not seen as skin: the site half covered
+    feed(TableReading(True, die=None, die_why=NOT_IN_TRAY, site=half, unknown=4))
+    assert len(records) == 1, records  # nothing told, nothing recorded
+    row = AreaSeen("player1", ("Y2",), row_mm=60.0)
+    feed(replace(rolled, areas={"player1": row}), 3)
+    assert records[1:] == [{"type": "lift", "player": "Ana", "blocks": ["Y2"]}], records
+    assert state.kept[0] == ("Y2",) and state.rolled is None and state.turn == 1
