@@ -58,7 +58,8 @@ BLURRED = "blurred"
 #: or an arm the reader did not see as skin): as unsure as a die in a hand
 NOT_IN_TRAY = "not in the tray"
 IN_A_HAND = "in a hand"
-#: the readings of no die that tell nothing: hidden, not seen moving (``DieSettle``)
+#: the readings of a die hidden (``DieSettle`` takes every die not read as unsure, these
+#: and "rolling" alike)
 HIDDEN = (IN_A_HAND, BLURRED, NOT_IN_TRAY)
 DIE_FULL_COLOUR = 0.93  # a still face shows its colour's full chroma (90th pct over this)
 SKIN_SRGB = ((236, 188, 160), (224, 172, 140), (198, 134, 105), (160, 104, 72), (110, 70, 50))
@@ -462,21 +463,22 @@ class BlockReader:
 class DieSettle:
     """One die's frame readings -> ``DieSeen`` for ``layout``: a face (a colour, or a
     number die's number as text) once it lies still over ``settle`` frames (the same face
-    within 1.5 mm); None the moment it is seen moving (``rolling``: tumbling, several
-    faces). Hidden (``why`` in ``HIDDEN``), it is not told as moving: if it then lies
-    where it lay, showing what it showed, it did not move; anywhere else, it moved while
-    hidden. Hidden is: in a hand; blurred (smeared, or below its colour's full strength);
-    not in the tray (nothing of a die there: picked up, or covered by a hand the reader
-    did not see as skin). Heuchel & Meuchel's ``settle_die`` takes every die not read as
-    hidden. In the demo (seed 10) one frame of a hand over the tray not seen as skin read
-    "not in the tray"; told as moving, the die seen again where it lay was taken for the
-    next child's throw and closed the try as empty."""
+    within 1.5 mm). A die not read (``why``: in a hand, blurred, not in the tray, or
+    "rolling": several faces or not die-shaped) is unsure, never told as moving by itself:
+    if it then lies where it lay, showing what it showed, it did not move; anywhere else,
+    or showing another face, it moved (``DieSeen`` None, "moved", then the face). As
+    Heuchel & Meuchel's ``settle_die`` does. In the demo (seed 10) one frame of a hand
+    over the tray not seen as skin read "not in the tray"; in seed 34 an arm over the tray
+    not seen as skin read as a second blob beside the die ("rolling"). Told as moving, the
+    die seen again where it lay was taken for the next child's throw and closed the try
+    as empty. A die really thrown that lands within 2.5 mm of where it lay showing the
+    same face is not seen as thrown: the roll is tapped on the tablet."""
 
     def __init__(self, layout: str, *, settle: int = SETTLE_FRAMES) -> None:
         self.layout = layout
         self.settle = settle
         self._seen: list[tuple[str | None, tuple[float, float] | None]] = []
-        self._said: str | None = None  # the face last told (None: moving, or never)
+        self._said: str | None = None  # the face last told (None: never)
         self._at: tuple[float, float] = (0.0, 0.0)  # where it lay then (mm)
 
     def update(
@@ -488,14 +490,12 @@ class DieSettle:
     ) -> list[DieSeen]:
         """One frame's reading of the die (``face`` None: ``why`` says why not)."""
         out: list[DieSeen] = []
-        unsure = face is None and why in HIDDEN
-        if unsure:
+        if face is None:  # not read: unsure (``why`` says why), the frames start anew
             self._seen = []
-        else:
-            self._seen = [*self._seen[-(self.settle - 1) :], (face, centre_mm)]
+            return out
+        self._seen = [*self._seen[-(self.settle - 1) :], (face, centre_mm)]
         still = (
             len(self._seen) == self.settle
-            and face is not None
             and all(c == face for c, _ in self._seen)
             and all(p is not None and math.dist(p, centre_mm) < 1.5 for _, p in self._seen)
         )
@@ -507,9 +507,6 @@ class DieSettle:
                     out.append(DieSeen(t_mono, self.layout, None, "moved"))
                 self._said, self._at = face, centre_mm
                 out.append(DieSeen(t_mono, self.layout, face))
-        elif told and face is None and not unsure:
-            self._said = None
-            out.append(DieSeen(t_mono, self.layout, None, why or "moving"))
         return out
 
 
@@ -533,8 +530,8 @@ class BlockWatcher:
         out: list[Observation] = []
         if not r.ok:
             return out
-        # the die: a colour once it lies still over the frames; None the moment it is seen
-        # moving, and not while hidden: blurred, in a hand or gone from the tray (``DieSettle``)
+        # the die: a colour once it lies still over the frames; moved (None) only once it
+        # lies elsewhere or shows another face: a die not read tells nothing (``DieSettle``)
         out.extend(self._die.update(r.die, r.die_centre_mm, r.die_why, t_mono))
         # the blocks: the site and the areas while no hand or arm is over either (what it
         # hides is not gone); told afresh once they are clear again
