@@ -239,7 +239,7 @@ def test_a_die_gone_from_the_tray_for_a_frame_and_back_as_it_lay_is_no_new_throw
     # tray", the site half covered); then the die lay where it lay. Told as moving, the
     # die seen again was taken for Ben's throw and closed Ana's try as empty. The die gone
     # from the tray is hidden as in a hand: the try is recorded once Y2 lies in her row.
-    from companion.games.stein_auf_stein import Start, apply, parse_action, start_game
+    from companion.games.stein_auf_stein import Start, start_game
     from companion.sensing.observations import AreaSeen
     from companion.sensing.vision.blocks import NOT_IN_TRAY, TableReading
     from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
@@ -249,18 +249,8 @@ def test_a_die_gone_from_the_tray_for_a_frame_and_back_as_it_lay_is_no_new_throw
     at = (560.0, 300.0)
     w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
     lying = TableReading(True, die="green", die_centre_mm=at, site=every)
-    clock = iter(np.arange(0.0, 100.0, 0.2))
-    records = []
-
-    def feed(reading: TableReading, frames: int = 1) -> None:
-        nonlocal state
-        for _ in range(frames):
-            for obs in w.update(reading, float(next(clock))):
-                reaction = cam.observe(obs, state)
-                while reaction.submit:
-                    records.append(reaction.submit[0])
-                    state = apply(state, parse_action(reaction.submit[0]))
-                    reaction = cam.after_change(state)
+    table = _ScriptedTable(w, cam, state)
+    records, feed = table.records, table.feed
 
     feed(lying, 3)  # the table as set up: no roll
     feed(TableReading(True, die=None, die_why="rolling", site=every))
@@ -275,7 +265,7 @@ def test_a_die_gone_from_the_tray_for_a_frame_and_back_as_it_lay_is_no_new_throw
     row = AreaSeen("player1", ("Y2",), row_mm=60.0)
     feed(replace(rolled, areas={"player1": row}), 3)
     assert records[1:] == [{"type": "lift", "player": "Ana", "blocks": ["Y2"]}], records
-    assert state.kept[0] == ("Y2",) and state.rolled is None and state.turn == 1
+    assert table.state.kept[0] == ("Y2",) and table.state.rolled is None and table.state.turn == 1
 
 
 def test_an_arm_read_as_a_second_blob_in_the_tray_is_no_throw(reader):
@@ -285,7 +275,7 @@ def test_an_arm_read_as_a_second_blob_in_the_tray_is_no_throw(reader):
     # area and, beside the die, as a second blob in the tray (the die "rolling"). Told as
     # moving, the die seen again where it lay was taken for Ben's throw: Ana's try was
     # recorded as empty and P2 given to Ben's. A die not read is unsure, whatever the why.
-    from companion.games.stein_auf_stein import Start, apply, parse_action, start_game
+    from companion.games.stein_auf_stein import Start, start_game
     from companion.sensing.observations import AreaSeen
     from companion.sensing.vision.blocks import TableReading
     from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
@@ -293,18 +283,8 @@ def test_an_arm_read_as_a_second_blob_in_the_tray_is_no_throw(reader):
     state = start_game(Start(("Ana", "Ben"), "yardstick", STANDARD.blocks, STANDARD.die))
     every = tuple(sorted(b.id for b in STANDARD.blocks))
     w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
-    clock = iter(np.arange(0.0, 100.0, 0.2))
-    records = []
-
-    def feed(reading: TableReading, frames: int = 1) -> None:
-        nonlocal state
-        for _ in range(frames):
-            for obs in w.update(reading, float(next(clock))):
-                reaction = cam.observe(obs, state)
-                while reaction.submit:
-                    records.append(reaction.submit[0])
-                    state = apply(state, parse_action(reaction.submit[0]))
-                    reaction = cam.after_change(state)
+    table = _ScriptedTable(w, cam, state)
+    records, feed = table.records, table.feed
 
     before = TableReading(True, die="purple", die_centre_mm=(565.6, 305.2), site=every)
     feed(before, 3)  # the table as set up: no roll
@@ -322,7 +302,28 @@ def test_an_arm_read_as_a_second_blob_in_the_tray_is_no_throw(reader):
     row = AreaSeen("player1", ("P2",), row_mm=77.0)
     feed(replace(lying, die_centre_mm=(554.8, 304.25), site=after, areas={"player1": row}), 3)
     assert records[1:] == [{"type": "lift", "player": "Ana", "blocks": ["P2"]}], records
-    assert state.kept[0] == ("P2",) and state.rolled is None and state.turn == 1
+    assert table.state.kept[0] == ("P2",) and table.state.rolled is None and table.state.turn == 1
     # Ben's throw, landing elsewhere, is his roll
     feed(replace(lying, die="red", die_centre_mm=(554.45, 299.3), site=after), 3)
     assert records[2:] == [{"type": "roll", "player": "Ben", "colour": "red"}], records
+
+
+class _ScriptedTable:
+    """Scripted readings fed through the die settler and the referee, one 0.2 s frame
+    each; what the referee submits is applied to ``state`` and kept in ``records``."""
+
+    def __init__(self, watcher, camera, state) -> None:
+        self.watcher, self.camera, self.state = watcher, camera, state
+        self.records: list[dict] = []
+        self._clock = iter(np.arange(0.0, 100.0, 0.2))
+
+    def feed(self, reading, frames: int = 1) -> None:
+        from companion.games.stein_auf_stein import apply, parse_action
+
+        for _ in range(frames):
+            for obs in self.watcher.update(reading, float(next(self._clock))):
+                reaction = self.camera.observe(obs, self.state)
+                while reaction.submit:
+                    self.records.append(reaction.submit[0])
+                    self.state = apply(self.state, parse_action(reaction.submit[0]))
+                    reaction = self.camera.after_change(self.state)
