@@ -57,10 +57,12 @@ class DeadCells:
     channels = ("wedge", "left", "right")
     rate_sps = 80
     simulated = False
+    #: what the dead driver says on every read
+    why = "HX711 on GPIO 6 not ready within 0.5 s: check its wiring and power"
 
     def read(self, timeout_s=1.0):
         time.sleep(0.01)
-        raise DeviceError("HX711 on GPIO 6 not ready within 0.5 s: check its wiring and power")
+        raise DeviceError(self.why)
 
     def close(self):
         pass

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import errno
 import sqlite3
-import time
 
 import pytest
 
 from companion.cli import EXIT_OK, EXIT_USAGE, main
 from companion.devices.backends import open_device
-from companion.errors import DeviceError, DeviceUnavailable, JournalError, MalformedRecord
+from companion.errors import DeviceUnavailable, JournalError, MalformedRecord
 from companion.i18n.catalogues import render
 from companion.i18n.message import reason_of
 from companion.journal import Journal
@@ -20,6 +19,7 @@ from companion.profile import default_profile
 from companion.referee.service import GameService
 from companion.server import _cannot_listen
 from companion.table import ScaleLoop
+from tests import test_table as table_tests
 
 from .german import german_problems
 
@@ -37,33 +37,15 @@ def _no_language_from_the_machine(monkeypatch):
         monkeypatch.delenv(var, raising=False)
 
 
-class DeadCells:
-    channels = ("wedge", "left", "right")
-    rate_sps = 80
-    simulated = False
-
-    def read(self, timeout_s=1.0):
-        time.sleep(0.01)
-        raise DeviceError("HX711 on GPIO 6 not ready within 0.5 s")
-
-    def close(self):
-        pass
-
-
-def _wait_for(predicate, timeout_s=10.0):
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
+class DeadCells(table_tests.DeadCells):
+    why = "HX711 on GPIO 6 not ready within 0.5 s"
 
 
 def test_dead_load_cells_are_announced_and_shown_in_each_pages_language(tmp_path):
     service = GameService(tmp_path)
     loop = ScaleLoop(service, DeadCells(), default_profile()).start()
     try:
-        assert _wait_for(lambda: service.notices)
+        assert table_tests.wait_for(lambda: service.notices)
         de = service.snapshot("de")
         en = service.snapshot("en")
         assert de["notices"] == [
@@ -87,7 +69,7 @@ def test_the_simulated_scales_device_line_says_its_rate_in_german(tmp_path):
     cells = SimulatedLoadCells(ScaleSimulator(default_profile(), seed=1))
     loop = ScaleLoop(service, cells, default_profile()).start()
     try:
-        assert _wait_for(lambda: "load cells" in service.devices)
+        assert table_tests.wait_for(lambda: "load cells" in service.devices)
         detail = service.snapshot("de")["devices"]["load cells"]["detail"]
         assert detail.startswith("die simulierte Waage"), detail
         assert service.snapshot("en")["devices"]["load cells"]["detail"].startswith(
