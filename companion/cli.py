@@ -20,10 +20,12 @@ from pathlib import Path
 
 from .devices.backends import CHOICES as BACKEND_CHOICES
 from .errors import CompanionError, DeviceError, reason
+from .i18n import msg
 from .records import ReplayError, replay_path
 
 EXIT_OK, EXIT_USAGE, EXIT_RECORD, EXIT_PORT, EXIT_DEVICE = 0, 2, 3, 4, 5
-LANG_HELP = (
+#: ``--lang``'s help, said in the table's language like every help text (cli_help.py).
+LANG_HELP = msg(
     "the table's language, en or de (default: COMPANION_LANG, else language in"
     " STATE_DIR/table.toml, else the system locale; docs/i18n.md)"
 )
@@ -185,7 +187,7 @@ def _layouts(files: Sequence[str]) -> dict[str, Path]:
 def cmd_run(args: argparse.Namespace) -> int:
     from . import settings
     from .devices.backends import requested_backend
-    from .i18n import msg, reason_of
+    from .i18n import reason_of
     from .profile import load_profile
     from .referee.service import GameService
     from .server import CannotListen, serve
@@ -293,7 +295,7 @@ def _controls(service, pairing, args: argparse.Namespace):
     try:
         pinmap = load_pinmap()
     except (PinMapError, OSError) as e:
-        from .i18n import msg, reason_of
+        from .i18n import reason_of
 
         service.announce(msg("pin map: {reason}; no buttons or status LED", reason=reason_of(e)))
         return lambda: None
@@ -316,8 +318,6 @@ def cmd_pin(args: argparse.Namespace) -> int:
             raise OSError(store.write_error)
         if args.reset:
             code = store.reset()
-            from .i18n import msg
-
             locked = msg("every tablet is locked now; the new table PIN:")
             print(_say(args, locked), file=sys.stderr)
             print(code)
@@ -329,8 +329,17 @@ def cmd_pin(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="companion", description=__doc__.splitlines()[0])
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """Every command's parser; its ``--help`` in ``lang`` (``companion.i18n.cli_help``)."""
+    from .i18n.cli_help import parser_class
+
+    p = parser_class(lang)(
+        prog="companion",
+        description=msg(
+            "The table companion: referees tabletop games, replays and exports their records."
+        ),
+    )
+    p.add_argument("--lang", dest="top_lang", metavar="LANG", help=LANG_HELP)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     r = sub.add_parser("replay", help="replay a game record (JSONL) or journal and print the state")
@@ -410,7 +419,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    from .i18n.cli_help import bind_argparse, help_language
+
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = help_language(argv)  # --help prints while parsing: its language comes first
+    bind_argparse(lang)
+    args = build_parser(lang).parse_args(argv)
+    if getattr(args, "lang", None) is None and args.top_lang is not None:
+        args.lang = args.top_lang  # `companion --lang de COMMAND` as `COMMAND --lang de`
     try:
         return args.func(args)
     except BrokenPipeError:  # e.g. `companion generate | head`
