@@ -160,8 +160,12 @@ function showLink() {
   alert.textContent = ok ? "" : problem;
 }
 
+let stream = null; // the club's event stream, in the page's language (?lang=)
+
 function connect() {
+  if (stream) stream.close();
   const es = new EventSource("/api/club/events");
+  stream = es;
   es.addEventListener("club", (ev) => {
     view = JSON.parse(ev.data);
     pageLinked = true;
@@ -174,6 +178,7 @@ function connect() {
 }
 
 $("league-scope").addEventListener("change", () => view && renderLeague());
-onLanguage(() => { showLink(); render(); });
+// the tables' warnings come said in the page's language: a switch opens a new stream
+onLanguage(() => { showLink(); render(); connect(); });
 i18nReady.then(connect);
 setInterval(tick, 1000);
