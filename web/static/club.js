@@ -34,6 +34,9 @@ function leaders(game) {
   return Object.entries(game.scores).filter(([, v]) => v === best).map(([p]) => p);
 }
 
+// the devices a table reports, in the page's language (the detail comes said already)
+const DEVICE_NAMES = { "load cells": N_("load cells"), camera: N_("camera") };
+
 function card(table) {
   const s = table.summary || {};
   const g = s.game;
@@ -68,7 +71,10 @@ function card(table) {
   }
   const problems = el("ul", { class: "problems" });
   for (const w of warnings) problems.append(el("li", { text: w }));
-  for (const [name, d] of faults) problems.append(el("li", { class: "fault", text: `${name}: ${d.detail}` }));
+  for (const [name, d] of faults) {
+    const device = DEVICE_NAMES[name] ? t(DEVICE_NAMES[name]) : name;
+    problems.append(el("li", { class: "fault", text: `${device}: ${d.detail}` }));
+  }
   if (problems.childElementCount) c.append(problems);
   return c;
 }
