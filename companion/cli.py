@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .devices.backends import CHOICES as BACKEND_CHOICES
 from .errors import CompanionError, DeviceError, reason
-from .i18n import msg
+from .i18n import Msg, msg, reason_of
 from .records import ReplayError, replay_path
 
 EXIT_OK, EXIT_USAGE, EXIT_RECORD, EXIT_PORT, EXIT_DEVICE = 0, 2, 3, 4, 5
@@ -124,8 +124,6 @@ def cmd_export(args: argparse.Namespace) -> int:
             else:
                 j.export_jsonl(args.output)
     except (OSError, CompanionError) as e:
-        from .i18n import reason_of
-
         why = reason_of(e) if isinstance(e, CompanionError) else reason(e)
         print(f"companion export: {_say(args, why)}", file=sys.stderr)
         return EXIT_USAGE
@@ -145,11 +143,22 @@ def _decks(folders: Sequence[str]) -> dict[str, object]:
         deck = load_deck(folder)  # DeckError (a ValueError) names what is wrong
         if deck.game not in card_games:
             raise ValueError(
-                f"--deck {folder}: its deck.toml is for {deck.game or 'no game'!r}; the"
-                f" camera reads the cards of {', '.join(card_games)}"
+                msg(
+                    "--deck {folder}: its deck.toml is for {game!r}; the camera reads the cards"
+                    " of {games}",
+                    folder=folder,
+                    game=deck.game or "no game",
+                    games=", ".join(card_games),
+                )
             )
         if deck.game in decks:
-            raise ValueError(f"--deck {folder}: a second deck for {deck.game}; give one a game")
+            raise ValueError(
+                msg(
+                    "--deck {folder}: a second deck for {game}; give one a game",
+                    folder=folder,
+                    game=deck.game,
+                )
+            )
         decks[deck.game] = deck
     return decks
 
@@ -165,21 +174,32 @@ def _layouts(files: Sequence[str]) -> dict[str, Path]:
     for file in files:
         path = Path(file)
         if path.suffix != ".toml":
-            raise ValueError(f"--layout {file}: a layout is a .toml file")
+            raise ValueError(msg("--layout {file}: a layout is a .toml file", file=file))
         if not path.is_file():
-            raise ValueError(f"--layout {file}: no such file")
+            raise ValueError(msg("--layout {file}: no such file", file=file))
         try:
             layout = load_layout(path)
         except (ValueError, OSError) as e:
-            why = str(e).removeprefix(f"{path}: ")  # the file is named once
-            raise ValueError(f"--layout {file}: {why}") from None
+            why = reason_of(e)
+            if isinstance(why, Msg) and why.params.get("source") == str(path):
+                raise ValueError(msg("--layout {reason}", reason=why)) from None  # names it
+            if not isinstance(why, Msg):
+                why = str(why).removeprefix(f"{path}: ")  # the file is named once
+            raise ValueError(msg("--layout {file}: {reason}", file=file, reason=why)) from None
         if layout.name not in shipped:
             raise ValueError(
-                f"--layout {file}: its name {layout.name!r} is no shipped layout's; a table's"
-                f" own layout keeps the name of the one it replaces ({', '.join(shipped)})"
+                msg(
+                    "--layout {file}: its name {name!r} is no shipped layout's; a table's own"
+                    " layout keeps the name of the one it replaces ({shipped})",
+                    file=file,
+                    name=layout.name,
+                    shipped=", ".join(shipped),
+                )
             )
         if layout.name in out:
-            raise ValueError(f"--layout {file}: a second layout for {layout.name}")
+            raise ValueError(
+                msg("--layout {file}: a second layout for {name}", file=file, name=layout.name)
+            )
         out[layout.name] = path
     return out
 
@@ -187,7 +207,6 @@ def _layouts(files: Sequence[str]) -> dict[str, Path]:
 def cmd_run(args: argparse.Namespace) -> int:
     from . import settings
     from .devices.backends import requested_backend
-    from .i18n import reason_of
     from .profile import load_profile
     from .referee.service import GameService
     from .server import CannotListen, serve
@@ -295,8 +314,6 @@ def _controls(service, pairing, args: argparse.Namespace):
     try:
         pinmap = load_pinmap()
     except (PinMapError, OSError) as e:
-        from .i18n import reason_of
-
         service.announce(msg("pin map: {reason}; no buttons or status LED", reason=reason_of(e)))
         return lambda: None
     return start_controls(service, pinmap, pairing=pairing)
