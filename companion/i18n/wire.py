@@ -26,7 +26,7 @@ import string
 from collections.abc import Callable
 from typing import Any
 
-from .message import JoinedMsg, ListMsg, Msg, and_list, clauses, lines, or_list
+from .message import GridMsg, JoinedMsg, ListMsg, Msg, and_list, clauses, lines, or_list
 
 #: How deep messages may nest and how many items or parameters one may have.
 MAX_DEPTH, MAX_ITEMS = 8, 64
@@ -43,6 +43,8 @@ def to_wire(value: Any) -> Any:
 
 
 def _encode(value: Any) -> Any:
+    if isinstance(value, GridMsg):
+        return str(value)  # a terminal's picture: its English as it stands
     if isinstance(value, ListMsg):
         kind = "and" if value.msgid == _AND else "or"
         return {"list": kind, "items": [_encode(i) for i in value.items]}
