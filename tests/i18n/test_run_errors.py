@@ -132,3 +132,23 @@ def test_see_says_a_lost_board_and_the_cells_labels_in_german(tmp_path, capsys, 
     assert main(["see", str(board), "--layout", "stein-im-brett"]) == 0
     english = capsys.readouterr().out
     assert " empty" in english and " black" in english and "white balance: neutral patch" in english
+
+
+def test_doctor_says_a_profile_s_problems_in_german(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "bent.toml"
+    path.write_text(PROFILE, encoding="utf-8")
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    argv = [
+        "doctor",
+        "--profile",
+        str(path),
+        "--backend",
+        "simulated",
+        "--state-dir",
+        str(tmp_path),
+    ]
+    main([*argv, "--url", "http://127.0.0.1:9/"])
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("FAIL  calibration: "))
+    assert "[beam] length_mm = 5 liegt außerhalb des Bereichs (erlaubt 100..2000 mm)" in line
+    assert "; [notches] fehlt" in line
