@@ -436,12 +436,12 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from .i18n.cli_help import bind_argparse, help_language
+    from .i18n.cli_help import argparse_in, help_language
 
     argv = sys.argv[1:] if argv is None else list(argv)
     lang = help_language(argv)  # --help prints while parsing: its language comes first
-    bind_argparse(lang)
-    args = build_parser(lang).parse_args(argv)
+    with argparse_in(lang):
+        args = build_parser(lang).parse_args(argv)
     if getattr(args, "lang", None) is None and args.top_lang is not None:
         args.lang = args.top_lang  # `companion --lang de COMMAND` as `COMMAND --lang de`
     try:

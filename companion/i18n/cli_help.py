@@ -16,8 +16,9 @@ while parsing: ``help_language(argv)`` reads ``--lang`` wherever it stands, else
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gettext
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .catalogues import SOURCE_LANGUAGE, render, translations
@@ -61,6 +62,18 @@ def bind_argparse(lang: str) -> None:
         tr = translations(lang)
         argparse._ = tr.gettext  # type: ignore[attr-defined]
         argparse.ngettext = tr.ngettext  # type: ignore[attr-defined]
+
+
+@contextlib.contextmanager
+def argparse_in(lang: str) -> Iterator[None]:
+    """argparse's own words in ``lang`` while parsing; as they were afterwards (a test or
+    a program that builds a parser of its own gets argparse's English)."""
+    before = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    bind_argparse(lang)
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = before  # type: ignore[attr-defined]
 
 
 def say_help(text: Any, lang: str) -> Any:
@@ -131,4 +144,11 @@ def help_language(argv: Sequence[str]) -> str:
         return SOURCE_LANGUAGE
 
 
-__all__ = ["ARGPARSE_WORDS", "bind_argparse", "formatter_for", "help_language", "parser_class"]
+__all__ = [
+    "ARGPARSE_WORDS",
+    "argparse_in",
+    "bind_argparse",
+    "formatter_for",
+    "help_language",
+    "parser_class",
+]

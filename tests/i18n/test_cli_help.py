@@ -145,3 +145,14 @@ def test_argparse_words_are_argparses_own():
     assert ours <= theirs
     de = translations("de")
     assert all(de.gettext(w) != w for w in ours if w != "%(prog)s: error: %(message)s\n")
+
+
+def test_argparse_speaks_english_again_after_a_german_command(capsys):
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "generate", "--players", "7"])
+    assert "ungültige Wahl" in capsys.readouterr().err
+    p = argparse.ArgumentParser(prog="other")
+    p.add_argument("--n", choices=("1",))
+    with pytest.raises(SystemExit):
+        p.parse_args(["--n", "2"])
+    assert "invalid choice: '2'" in capsys.readouterr().err
