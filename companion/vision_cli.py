@@ -117,7 +117,7 @@ def cmd_see(args: argparse.Namespace) -> int:
     try:
         source = frame_source(args, simulated=lambda: _simulated_table(layout, args.frames))
     except DeviceError as e:
-        return _err("see", str(e))
+        return _err("see", say(args, reason_of(e)))
     debug = Path(args.debug) if args.debug else None
     if debug:
         debug.mkdir(parents=True, exist_ok=True)
@@ -174,7 +174,7 @@ def cmd_see(args: argparse.Namespace) -> int:
                 stem = Path(frame.name.replace("#", "_")).stem
                 cv2.imwrite(str(debug / f"{stem}.png"), debug_image(frame.image, reading, layout))
     except DeviceError as e:
-        return _err("see", str(e))
+        return _err("see", say(args, reason_of(e)))
     for name, reason in getattr(source, "skipped", []):
         skipped = msg("skipped {name}: {reason}", name=name, reason=reason)
         print(f"companion see: {say(args, skipped)}", file=sys.stderr)
@@ -284,7 +284,7 @@ def cmd_markers(args: argparse.Namespace) -> int:
         try:
             table = load_layout(name)
         except ValueError as e:
-            return _err("markers", str(e))
+            return _err("markers", say(args, reason_of(e)))
         mats += table.mats or [table]  # a table of mats (hilo-5): a sheet per mat
     mats = list({m.name: m for m in mats}.values())  # a player's mat is at every table size
     for layout in mats:
@@ -339,7 +339,7 @@ def cmd_calibrate_colours(args: argparse.Namespace) -> int:
                 laid.append((read_image(path), label))
         model, used = calibrate(layout, empty, laid)
     except (DeviceError, PoseError, ValueError) as e:
-        return _err("calibrate colours", str(e))
+        return _err("calibrate colours", say(args, reason_of(e)))
     if args.output:
         out = Path(args.output)
     else:

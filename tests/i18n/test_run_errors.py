@@ -152,3 +152,15 @@ def test_doctor_says_a_profile_s_problems_in_german(tmp_path, capsys, monkeypatc
     line = next(x for x in out.splitlines() if x.startswith("FAIL  calibration: "))
     assert "[beam] length_mm = 5 liegt außerhalb des Bereichs (erlaubt 100..2000 mm)" in line
     assert "; [notches] fehlt" in line
+
+
+def test_see_says_the_camera_driver_s_own_words_in_german(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    video = tmp_path / "nothing.mp4"
+    assert main(["see", "--layout", "stein-im-brett", "--video", str(video)]) == EXIT_USAGE
+    assert capsys.readouterr().err == f"companion see: {video}: diese Datei gibt es nicht\n"
+    broken = tmp_path / "broken.png"
+    broken.write_bytes(b"not a picture")
+    main(["see", str(broken), "--layout", "stein-im-brett"])
+    err = capsys.readouterr().err
+    assert f"{broken}: kein Bild, das OpenCV lesen kann (leer oder beschädigt?)" in err, err
