@@ -367,19 +367,19 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     r.set_defaults(func=cmd_replay)
 
     g = sub.add_parser("generate", help="write the record of a random legal game")
-    g.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--players", type=int, choices=(2, 3, 4), default=4, help="players (default 4)")
+    g.add_argument("--seed", type=int, default=1, help="the random game's seed (default 1)")
     g.add_argument("-o", "--output", help="file to write (default: standard output)")
     g.set_defaults(func=cmd_generate)
 
     e = sub.add_parser("export", help="export a journal's game as a JSONL record")
-    e.add_argument("journal")
+    e.add_argument("journal", help="a journal file (STATE_DIR/games/*.journal)")
     e.add_argument("-o", "--output", help="file to write (default: standard output)")
     e.set_defaults(func=cmd_export)
 
     run = sub.add_parser("run", help="serve the referee and the tablet dashboard")
     run.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
-    run.add_argument("--port", type=int, default=8000)
+    run.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     run.add_argument(
         "--threads",
         type=int,
@@ -420,7 +420,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     run.set_defaults(func=cmd_run)
 
     pin = sub.add_parser("pin", help="print the table PIN that unlocks the dashboard")
-    pin.add_argument("--state-dir")
+    pin.add_argument("--state-dir", help="where the PIN lives (see docs/api.md)")
     pin.add_argument(
         "--reset", action="store_true", help="a new PIN, and every tablet is locked again"
     )
