@@ -62,7 +62,7 @@ def test_help_stays_english_by_default_and_for_a_language_not_spoken(capsys):
 
 def test_top_level_help_names_every_command_in_german(capsys):
     out = " ".join(_help(["--lang", "de", "--help"], capsys).split())
-    assert "Der Tisch-Companion: Schiedsrichter für Brettspiele" in out
+    assert "Der Table Companion: leitet Brettspiele als Schiedsrichter" in out
     assert "die Geräte prüfen und sagen, was nicht stimmt" in out  # doctor
     assert "Bildschirm und Liga des Vereins" in out  # club
 
