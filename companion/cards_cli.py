@@ -312,15 +312,21 @@ def _stable_changes(trackers: dict, board, cards: dict, t_mono: float) -> list[d
 
 def _print_cards(name: str, status: str, layout, cards: dict, args) -> None:
     """One frame as text: a line per region (a player's layout, the piles)."""
-    print(f"{name}: {status}")
-    covered = say(args, msg("(covered)"))
+    from .i18n.catalogues import render
+    from .i18n.terminal import command_language
+    from .vision_cli import cell_label
+
+    lang = command_language(args)
+    print(f"{name}: {render(status, lang)}")
+    covered = render(msg("(covered)"), lang)
     for region, ids in layout.regions.items():
         got = [(i, cards[i]) for i in ids if i in cards]
         if got:
             print(
                 f"  {region}: "
                 + "  ".join(
-                    f"{i} {covered if v.occluded else (v.card or v.label)} {v.confidence:.2f}"
+                    f"{i} {covered if v.occluded else (v.card or cell_label(v.label, lang))}"
+                    f" {v.confidence:.2f}"
                     for i, v in got
                 )
             )

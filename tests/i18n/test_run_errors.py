@@ -164,3 +164,30 @@ def test_see_says_the_camera_driver_s_own_words_in_german(tmp_path, capsys, monk
     main(["see", str(broken), "--layout", "stein-im-brett"])
     err = capsys.readouterr().err
     assert f"{broken}: kein Bild, das OpenCV lesen kann (leer oder beschädigt?)" in err, err
+
+
+@pytest.mark.slow  # a deck written and registered: a few seconds
+def test_see_with_a_deck_says_the_slots_labels_in_german(tmp_path, capsys, monkeypatch):
+    from companion.devices.card_art import write_ready_deck
+    from companion.devices.card_scenes import deck_pictures, render_card_table
+
+    from ..vision.helpers import layout
+
+    deck = write_ready_deck("hilo", tmp_path / "hilo")
+    rendered, _ = render_card_table(layout("hilo"), deck_pictures(deck), 31)
+    image = tmp_path / "table.png"
+    cv2.imwrite(str(image), rendered.image)
+    argv = ["see", str(image), "--layout", "hilo", "--deck", str(deck)]
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    assert main(argv) == 0
+    german = capsys.readouterr().out
+    monkeypatch.setenv("COMPANION_LANG", "en")
+    assert main(argv) == 0
+    english = capsys.readouterr().out
+    assert german.splitlines()[0] == english.splitlines()[0] == f"{image}: ok"
+    labels = {c for c in ("empty", "back") if f" {c} " in english}
+    assert labels, english  # the table shows an empty slot or a card face down
+    for word in labels:
+        assert f" {word} " not in german
+    assert (" leer " in german) == ("empty" in labels)
+    assert (" Rückseite " in german) == ("back" in labels)
