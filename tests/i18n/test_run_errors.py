@@ -191,3 +191,11 @@ def test_see_with_a_deck_says_the_slots_labels_in_german(tmp_path, capsys, monke
         assert f" {word} " not in german
     assert (" leer " in german) == ("empty" in labels)
     assert (" Rückseite " in german) == ("back" in labels)
+    # registering a deck notes its designs alike but for their numbers: a plural, in German
+    from companion.sensing.vision.deck import load_deck
+
+    (note,) = load_deck(write_ready_deck("heuchel-meuchel", tmp_path / "hm")).warnings
+    n = int(str(note).split()[0])
+    assert n > 1 and str(note).startswith(f"{n} pairs of designs alike")
+    assert render(note, "de").startswith(f"{n} Paare Motive, gleich bis auf einen kleinen Bereich")
+    assert render(note, "de").endswith(f"und {n - 8} weitere") or n <= 8

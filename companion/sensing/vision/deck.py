@@ -31,12 +31,13 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 
 from ...errors import CompanionError
-from ...i18n.message import msg
+from ...i18n.message import msg, nmsg
 
 #: Template width (px); its height follows the card's shape.
 TEMPLATE_W = 48
@@ -355,10 +356,19 @@ def register(folder: str | Path) -> RegisteredDeck:
                     alike.append(f"{designs[i].id}~{designs[j].id}")
     warnings = []
     if alike:
-        more = f" and {len(alike) - 8} more" if len(alike) > 8 else ""
+        pairs: Any = ", ".join(alike[:8])
+        if len(alike) > 8:
+            pairs = msg("{pairs} and {n} more", pairs=pairs, n=len(alike) - 8)
         warnings.append(
-            f"{len(alike)} pairs of designs alike but for a small region (their numbers),"
-            f" told apart on that region: {', '.join(alike[:8])}{more}"
+            nmsg(
+                "{n} pair of designs alike but for a small region (their numbers), told apart"
+                " on that region: {pairs}",
+                "{n} pairs of designs alike but for a small region (their numbers), told"
+                " apart on that region: {pairs}",
+                len(alike),
+                n=len(alike),
+                pairs=pairs,
+            )
         )
     deck = RegisteredDeck(
         name=str(data.get("name", root.name)),
