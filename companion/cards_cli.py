@@ -66,7 +66,7 @@ def cmd_calibrate_cards(args: argparse.Namespace) -> int:
     try:
         deck = register(folder)
     except DeckError as e:
-        return _err(cmd, str(e))
+        return _err(cmd, say(args, reason_of(e)))
     except OSError as e:
         return _err(cmd, f"{folder}: {e.strerror or e}")
     took = time.perf_counter() - start
@@ -118,7 +118,7 @@ def _capture(args: argparse.Namespace, folder: Path) -> int:
     try:
         todo, total = pending(folder)
     except DeckError as e:
-        return _err(cmd, str(e))
+        return _err(cmd, say(args, reason_of(e)))
     if not todo:
         said = msg("every card of {folder} has its picture already (delete one to take it again)",
                    folder=str(folder))  # fmt: skip
@@ -147,7 +147,7 @@ def _capture(args: argparse.Namespace, folder: Path) -> int:
             if source is None:
                 return _err(cmd, say(args, msg("no camera here: give --video FILE or --images")))
     except DeviceError as e:
-        return _err(cmd, str(e))
+        return _err(cmd, say(args, reason_of(e)))
 
     def resume(why: str) -> str:
         left, _ = pending(folder)
@@ -179,7 +179,7 @@ def _capture(args: argparse.Namespace, folder: Path) -> int:
         print(f"companion {cmd}: {resume(reason_of(e))}", file=sys.stderr)
         return EXIT_INCOMPLETE
     except (DeckError, DeviceError, OSError) as e:
-        return _err(cmd, str(e))
+        return _err(cmd, say(args, reason_of(e)))
     return EXIT_OK
 
 
@@ -204,13 +204,13 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
         deck = load_deck(args.deck)
         reader, mats = _card_reader(layout, deck, args, stream=stream)
     except (DeckError, OSError, ValueError) as e:
-        return _err(cmd, str(e))
+        return _err(cmd, say(args, reason_of(e)))
     try:
         source = frame_source(args, simulated=lambda: None)
         if source is None:
             return _err(cmd, say(args, msg("no camera for --deck (the simulation has no cards)")))
     except DeviceError as e:
-        return _err(cmd, str(e))
+        return _err(cmd, say(args, reason_of(e)))
     trackers = _trackers(mats, reader) if stream else {}
     lost = 0
     try:
@@ -244,7 +244,7 @@ def cmd_see_cards(args: argparse.Namespace) -> int:
                 )
                 print(say(args, msg("  stable: {changes}", changes=each)))
     except DeviceError as e:
-        return _err(cmd, str(e))
+        return _err(cmd, say(args, reason_of(e)))
     for name, reason in getattr(source, "skipped", []):
         skipped = msg("skipped {name}: {reason}", name=name, reason=reason)
         print(f"companion see: {say(args, skipped)}", file=sys.stderr)
@@ -312,15 +312,21 @@ def _stable_changes(trackers: dict, board, cards: dict, t_mono: float) -> list[d
 
 def _print_cards(name: str, status: str, layout, cards: dict, args) -> None:
     """One frame as text: a line per region (a player's layout, the piles)."""
-    print(f"{name}: {status}")
-    covered = say(args, msg("(covered)"))
+    from .i18n.catalogues import render
+    from .i18n.terminal import command_language
+    from .vision_cli import cell_label
+
+    lang = command_language(args)
+    print(f"{name}: {render(status, lang)}")
+    covered = render(msg("(covered)"), lang)
     for region, ids in layout.regions.items():
         got = [(i, cards[i]) for i in ids if i in cards]
         if got:
             print(
                 f"  {region}: "
                 + "  ".join(
-                    f"{i} {covered if v.occluded else (v.card or v.label)} {v.confidence:.2f}"
+                    f"{i} {covered if v.occluded else (v.card or cell_label(v.label, lang))}"
+                    f" {v.confidence:.2f}"
                     for i, v in got
                 )
             )

@@ -20,10 +20,12 @@ from pathlib import Path
 
 from .devices.backends import CHOICES as BACKEND_CHOICES
 from .errors import CompanionError, DeviceError, reason
+from .i18n import Msg, msg, reason_of
 from .records import ReplayError, replay_path
 
 EXIT_OK, EXIT_USAGE, EXIT_RECORD, EXIT_PORT, EXIT_DEVICE = 0, 2, 3, 4, 5
-LANG_HELP = (
+#: ``--lang``'s help, said in the table's language like every help text (cli_help.py).
+LANG_HELP = msg(
     "the table's language, en or de (default: COMPANION_LANG, else language in"
     " STATE_DIR/table.toml, else the system locale; docs/i18n.md)"
 )
@@ -122,8 +124,6 @@ def cmd_export(args: argparse.Namespace) -> int:
             else:
                 j.export_jsonl(args.output)
     except (OSError, CompanionError) as e:
-        from .i18n import reason_of
-
         why = reason_of(e) if isinstance(e, CompanionError) else reason(e)
         print(f"companion export: {_say(args, why)}", file=sys.stderr)
         return EXIT_USAGE
@@ -143,11 +143,22 @@ def _decks(folders: Sequence[str]) -> dict[str, object]:
         deck = load_deck(folder)  # DeckError (a ValueError) names what is wrong
         if deck.game not in card_games:
             raise ValueError(
-                f"--deck {folder}: its deck.toml is for {deck.game or 'no game'!r}; the"
-                f" camera reads the cards of {', '.join(card_games)}"
+                msg(
+                    "--deck {folder}: its deck.toml is for {game!r}; the camera reads the cards"
+                    " of {games}",
+                    folder=folder,
+                    game=deck.game or "no game",
+                    games=", ".join(card_games),
+                )
             )
         if deck.game in decks:
-            raise ValueError(f"--deck {folder}: a second deck for {deck.game}; give one a game")
+            raise ValueError(
+                msg(
+                    "--deck {folder}: a second deck for {game}; give one a game",
+                    folder=folder,
+                    game=deck.game,
+                )
+            )
         decks[deck.game] = deck
     return decks
 
@@ -163,21 +174,32 @@ def _layouts(files: Sequence[str]) -> dict[str, Path]:
     for file in files:
         path = Path(file)
         if path.suffix != ".toml":
-            raise ValueError(f"--layout {file}: a layout is a .toml file")
+            raise ValueError(msg("--layout {file}: a layout is a .toml file", file=file))
         if not path.is_file():
-            raise ValueError(f"--layout {file}: no such file")
+            raise ValueError(msg("--layout {file}: no such file", file=file))
         try:
             layout = load_layout(path)
         except (ValueError, OSError) as e:
-            why = str(e).removeprefix(f"{path}: ")  # the file is named once
-            raise ValueError(f"--layout {file}: {why}") from None
+            why = reason_of(e)
+            if isinstance(why, Msg) and why.params.get("source") == str(path):
+                raise ValueError(msg("--layout {reason}", reason=why)) from None  # names it
+            if not isinstance(why, Msg):
+                why = str(why).removeprefix(f"{path}: ")  # the file is named once
+            raise ValueError(msg("--layout {file}: {reason}", file=file, reason=why)) from None
         if layout.name not in shipped:
             raise ValueError(
-                f"--layout {file}: its name {layout.name!r} is no shipped layout's; a table's"
-                f" own layout keeps the name of the one it replaces ({', '.join(shipped)})"
+                msg(
+                    "--layout {file}: its name {name!r} is no shipped layout's; a table's own"
+                    " layout keeps the name of the one it replaces ({shipped})",
+                    file=file,
+                    name=layout.name,
+                    shipped=", ".join(shipped),
+                )
             )
         if layout.name in out:
-            raise ValueError(f"--layout {file}: a second layout for {layout.name}")
+            raise ValueError(
+                msg("--layout {file}: a second layout for {name}", file=file, name=layout.name)
+            )
         out[layout.name] = path
     return out
 
@@ -185,7 +207,6 @@ def _layouts(files: Sequence[str]) -> dict[str, Path]:
 def cmd_run(args: argparse.Namespace) -> int:
     from . import settings
     from .devices.backends import requested_backend
-    from .i18n import msg, reason_of
     from .profile import load_profile
     from .referee.service import GameService
     from .server import CannotListen, serve
@@ -293,8 +314,6 @@ def _controls(service, pairing, args: argparse.Namespace):
     try:
         pinmap = load_pinmap()
     except (PinMapError, OSError) as e:
-        from .i18n import msg, reason_of
-
         service.announce(msg("pin map: {reason}; no buttons or status LED", reason=reason_of(e)))
         return lambda: None
     return start_controls(service, pinmap, pairing=pairing)
@@ -316,8 +335,6 @@ def cmd_pin(args: argparse.Namespace) -> int:
             raise OSError(store.write_error)
         if args.reset:
             code = store.reset()
-            from .i18n import msg
-
             locked = msg("every tablet is locked now; the new table PIN:")
             print(_say(args, locked), file=sys.stderr)
             print(code)
@@ -329,8 +346,17 @@ def cmd_pin(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="companion", description=__doc__.splitlines()[0])
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """Every command's parser; its ``--help`` in ``lang`` (``companion.i18n.cli_help``)."""
+    from .i18n.cli_help import parser_class
+
+    p = parser_class(lang)(
+        prog="companion",
+        description=msg(
+            "The table companion: referees tabletop games, replays and exports their records."
+        ),
+    )
+    p.add_argument("--lang", dest="top_lang", metavar="LANG", help=LANG_HELP)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     r = sub.add_parser("replay", help="replay a game record (JSONL) or journal and print the state")
@@ -341,19 +367,19 @@ def build_parser() -> argparse.ArgumentParser:
     r.set_defaults(func=cmd_replay)
 
     g = sub.add_parser("generate", help="write the record of a random legal game")
-    g.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--players", type=int, choices=(2, 3, 4), default=4, help="players (default 4)")
+    g.add_argument("--seed", type=int, default=1, help="the random game's seed (default 1)")
     g.add_argument("-o", "--output", help="file to write (default: standard output)")
     g.set_defaults(func=cmd_generate)
 
     e = sub.add_parser("export", help="export a journal's game as a JSONL record")
-    e.add_argument("journal")
+    e.add_argument("journal", help="a journal file (STATE_DIR/games/*.journal)")
     e.add_argument("-o", "--output", help="file to write (default: standard output)")
     e.set_defaults(func=cmd_export)
 
     run = sub.add_parser("run", help="serve the referee and the tablet dashboard")
     run.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
-    run.add_argument("--port", type=int, default=8000)
+    run.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     run.add_argument(
         "--threads",
         type=int,
@@ -394,7 +420,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.set_defaults(func=cmd_run)
 
     pin = sub.add_parser("pin", help="print the table PIN that unlocks the dashboard")
-    pin.add_argument("--state-dir")
+    pin.add_argument("--state-dir", help="where the PIN lives (see docs/api.md)")
     pin.add_argument(
         "--reset", action="store_true", help="a new PIN, and every tablet is locked again"
     )
@@ -410,7 +436,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    from .i18n.cli_help import argparse_in, help_language
+
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = help_language(argv)  # --help prints while parsing: its language comes first
+    with argparse_in(lang):
+        args = build_parser(lang).parse_args(argv)
+    if getattr(args, "lang", None) is None and args.top_lang is not None:
+        args.lang = args.top_lang  # `companion --lang de COMMAND` as `COMMAND --lang de`
     try:
         return args.func(args)
     except BrokenPipeError:  # e.g. `companion generate | head`

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from .devices.backends import CHOICES as BACKEND_CHOICES
 from .errors import CompanionError, DeviceError
-from .i18n.message import msg
+from .i18n.message import msg, reason_of
 from .i18n.sensed import sensed
 from .profile import ProfileError, ScaleProfile, load_profile, resolve_profile_path
 
@@ -166,7 +166,7 @@ def check_gpio(m: Machine) -> Verdict:
     except DeviceError as e:
         return fail(
             "gpio",
-            msg("no GPIO access ({reason})", reason=str(e)),
+            msg("no GPIO access ({reason})", reason=reason_of(e)),
             msg(
                 "on a Raspberry Pi: sudo apt install python3-lgpio, and put this user in"
                 " the gpio group (sudo usermod -aG gpio $USER, then log in again)"
@@ -186,7 +186,7 @@ def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
         return [
             fail(
                 "hx711",
-                msg("the load cells do not open ({reason})", reason=str(e)),
+                msg("the load cells do not open ({reason})", reason=reason_of(e)),
                 msg("see the gpio check; check the profile's pins (hardware/pinmap.toml)"),
             )
         ]
@@ -197,7 +197,7 @@ def check_hx711(m: Machine, profile: ScaleProfile) -> list[Verdict]:
         return [
             fail(
                 "hx711",
-                str(e),
+                reason_of(e),
                 msg(
                     "check the boards' VCC (3.3 V) and GND, and the shared clock wire ({pin})",
                     pin=describe_gpio(profile.clock_gpio),
@@ -294,7 +294,7 @@ def check_camera(m: Machine) -> Verdict:
             msg(
                 "no camera opens ({reason}); Hinkel & Stein is refereed by the scale alone,"
                 " and Stein im Brett turns must be entered on the tablet",
-                reason=str(e),
+                reason=reason_of(e),
             ),
             msg(
                 "sudo apt install python3-picamera2; check the ribbon cable (contacts"
@@ -315,7 +315,7 @@ def check_calibration(m: Machine) -> list[Verdict]:
         return [
             fail(
                 "calibration",
-                str(e),
+                reason_of(e),
                 msg("give --profile a calibrated profile, or run companion calibrate scale"),
             )
         ]

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import CompanionError
+from .i18n.message import msg, semicolons
 from .paths import data_dir
 
 CHANNELS: tuple[str, ...] = ("wedge", "left", "right")
@@ -97,7 +98,9 @@ class _Table:
     def __init__(self, data: Any, where: str, problems: list[str]) -> None:
         self.where, self.problems = where, problems
         if not isinstance(data, dict):
-            problems.append(f"[{where}] must be a table, not {type(data).__name__}")
+            problems.append(
+                msg("[{where}] must be a table, not {kind}", where=where, kind=type(data).__name__)
+            )
             data = {}
         self.data, self.used = data, set()
 
@@ -105,27 +108,45 @@ class _Table:
         self.used.add(key)
         name = f"{self.where}.{key}" if self.where else key
         if key not in self.data:
-            self.problems.append(f"[{name}] is missing")
+            self.problems.append(msg("[{name}] is missing", name=name))
             return _Table({}, name, [])
         return _Table(self.data[key], name, self.problems)
 
     def number(self, key: str, lo: float, hi: float, unit: str, *, integer: bool = False,
                optional: bool = False):  # fmt: skip
         self.used.add(key)
-        label = f"[{self.where}] {key}"
+        label = f"[{self.where}] {key}"  # the file's own words: stays as written
         if key not in self.data:
             if optional:
                 return None
-            self.problems.append(f"{label} is missing ({lo:g}..{hi:g} {unit})")
+            self.problems.append(
+                msg(
+                    "{label} is missing ({lo:g}..{hi:g} {unit})",
+                    label=label,
+                    lo=lo,
+                    hi=hi,
+                    unit=unit,
+                )
+            )
             return lo
         v = self.data[key]
         ok = isinstance(v, int) if integer else isinstance(v, int | float)
         if isinstance(v, bool) or not ok:
-            kind = "an integer" if integer else "a number"
-            self.problems.append(f"{label} = {v!r} is not {kind} ({lo:g}..{hi:g} {unit})")
+            kind = msg("an integer") if integer else msg("a number")
+            self.problems.append(
+                msg(
+                    "{label} = {v!r} is not {kind} ({lo:g}..{hi:g} {unit})",
+                    label=label, v=v, kind=kind, lo=lo, hi=hi, unit=unit,
+                )
+            )  # fmt: skip
             return lo
         if not lo <= v <= hi:
-            self.problems.append(f"{label} = {v!r} is out of range (allowed {lo:g}..{hi:g} {unit})")
+            self.problems.append(
+                msg(
+                    "{label} = {v!r} is out of range (allowed {lo:g}..{hi:g} {unit})",
+                    label=label, v=v, lo=lo, hi=hi, unit=unit,
+                )
+            )  # fmt: skip
         return int(v) if integer else float(v)
 
     def choice(self, key: str, allowed: tuple) -> Any:
@@ -133,7 +154,12 @@ class _Table:
         v = self.data.get(key)
         if v not in allowed or isinstance(v, bool):
             shown = ", ".join(str(a) for a in allowed)
-            self.problems.append(f"[{self.where}] {key} = {v!r} is not allowed (choose {shown})")
+            self.problems.append(
+                msg(
+                    "[{where}] {key} = {v!r} is not allowed (choose {shown})",
+                    where=self.where, key=key, v=v, shown=shown,
+                )
+            )  # fmt: skip
             return allowed[0]
         return v
 
@@ -141,7 +167,14 @@ class _Table:
         self.used.add(key)
         v = self.data.get(key)
         if not isinstance(v, str) or not v.strip():
-            self.problems.append(f"[{self.where}] {key} must be a non-empty string, not {v!r}")
+            self.problems.append(
+                msg(
+                    "[{where}] {key} must be a non-empty string, not {v!r}",
+                    where=self.where,
+                    key=key,
+                    v=v,
+                )
+            )
             return "?"
         return v
 
@@ -149,7 +182,12 @@ class _Table:
         for key in self.data:
             if key not in self.used:
                 allowed = ", ".join(sorted(self.used | set(known)))
-                self.problems.append(f"[{self.where}] unknown key {key!r} (known: {allowed})")
+                self.problems.append(
+                    msg(
+                        "[{where}] unknown key {key!r} (known: {allowed})",
+                        where=self.where, key=key, allowed=allowed,
+                    )
+                )  # fmt: skip
 
 
 def parse_profile(data: dict, *, source: str = "profile") -> ScaleProfile:
@@ -182,7 +220,7 @@ def parse_profile(data: dict, *, source: str = "profile") -> ScaleProfile:
     for key in stones.data:
         census[key] = stones.number(key, 1, 2000, "g")
     if not census:
-        problems.append("[stones] is empty: the stone census needs at least one stone")
+        problems.append(msg("[stones] is empty: the stone census needs at least one stone"))
     fields["stone_mass_g"] = _frozen(census)
     hx = top.table("hx711")
     fields["gain"] = hx.choice("gain", GAINS)
@@ -205,21 +243,25 @@ def parse_profile(data: dict, *, source: str = "profile") -> ScaleProfile:
     if not problems:
         _check_geometry(fields, problems)
     if problems:
-        raise ProfileError(f"{source}: " + "; ".join(problems))
+        raise ProfileError(
+            msg("{source}: {problems}", source=source, problems=semicolons(problems))
+        )
     return ScaleProfile(**fields)
 
 
 def _check_geometry(f: dict[str, Any], problems: list[str]) -> None:
     n, s = f["notch_x_mm"], f["space_x_mm"]
     if not n["left"] < n["middle"] < n["right"]:
-        problems.append("[notches] must run left < middle < right")
+        problems.append(msg("[notches] must run left < middle < right"))
     if not (s["L2"] < s["L1"] < n["left"] and n["right"] < s["R1"] < s["R2"]):
-        problems.append("[spaces] must run L2 < L1 < the notches < R1 < R2")
+        problems.append(msg("[spaces] must run L2 < L1 < the notches < R1 < R2"))
     if not (f["pad_left_x_mm"] < n["left"] and f["pad_right_x_mm"] > n["right"]):
-        problems.append("[beam] the pads must lie outside the notches")
+        problems.append(msg("[beam] the pads must lie outside the notches"))
     half = f["beam_length_mm"] / 2
     if max(abs(f["pad_left_x_mm"]), f["pad_right_x_mm"]) > half:
-        problems.append(f"[beam] the pads must lie on the beam (within ±{half:g} mm)")
+        problems.append(
+            msg("[beam] the pads must lie on the beam (within ±{half:g} mm)", half=half)
+        )
 
 
 def resolve_profile_path(profile: str | Path | None) -> Path:
@@ -240,13 +282,18 @@ def load_profile(profile: str | Path | None = None) -> ScaleProfile:
     except OSError as e:
         names = sorted(p.stem.removeprefix("scale-") for p in _known_profiles())
         raise ProfileError(
-            f"cannot read the scale profile {str(path)!r} ({e.strerror or e});"
-            f" give a .toml file or one of the names: {', '.join(names) or 'none'}"
+            msg(
+                "cannot read the scale profile {path!r} ({why}); give a .toml file or one of"
+                " the names: {names}",
+                path=str(path),
+                why=e.strerror or str(e),
+                names=", ".join(names) or msg("none"),
+            )
         ) from e
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ProfileError(f"{path}: not valid TOML ({e})") from e
+        raise ProfileError(msg("{path}: not valid TOML ({e})", path=str(path), e=str(e))) from e
     return parse_profile(data, source=str(path))
 
 

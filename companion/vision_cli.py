@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .errors import reason as _reason
 from .i18n.catalogues import render
-from .i18n.message import commas, msg, nmsg, reason_of
+from .i18n.message import commas, msg, nmsg, reason_of, term
 from .i18n.terminal import command_language, say
 
 EXIT_OK, EXIT_USAGE, EXIT_NO_BOARD = 0, 2, 4
@@ -117,7 +117,7 @@ def cmd_see(args: argparse.Namespace) -> int:
     try:
         source = frame_source(args, simulated=lambda: _simulated_table(layout, args.frames))
     except DeviceError as e:
-        return _err("see", str(e))
+        return _err("see", say(args, reason_of(e)))
     debug = Path(args.debug) if args.debug else None
     if debug:
         debug.mkdir(parents=True, exist_ok=True)
@@ -174,7 +174,7 @@ def cmd_see(args: argparse.Namespace) -> int:
                 stem = Path(frame.name.replace("#", "_")).stem
                 cv2.imwrite(str(debug / f"{stem}.png"), debug_image(frame.image, reading, layout))
     except DeviceError as e:
-        return _err("see", str(e))
+        return _err("see", say(args, reason_of(e)))
     for name, reason in getattr(source, "skipped", []):
         skipped = msg("skipped {name}: {reason}", name=name, reason=reason)
         print(f"companion see: {say(args, skipped)}", file=sys.stderr)
@@ -184,8 +184,45 @@ def cmd_see(args: argparse.Namespace) -> int:
     return EXIT_NO_BOARD if lost else EXIT_OK
 
 
+#: What a board cell reads, as ``see`` says it: the layouts' piece labels (a colour, a
+#: card's face or back, a stone), ``empty`` and ``unknown``; ``--json`` keeps the labels.
+CELL_LABELS = {
+    "empty": term("board cell", "empty"),
+    "unknown": term("board cell", "unknown"),
+    "back": term("board cell", "back"),
+    "face": term("board cell", "face"),
+    "stone": term("board cell", "stone"),
+    "fate": term("board cell", "fate"),
+    "discs": term("board cell", "discs"),
+    "red": term("colour", "red"),
+    "yellow": term("colour", "yellow"),
+    "green": term("colour", "green"),
+    "blue": term("colour", "blue"),
+    "orange": term("colour", "orange"),
+    "purple": term("colour", "purple"),
+    "white": term("colour", "white"),
+    "black": term("colour", "black"),
+}
+#: Where the white balance came from (``ColourModel.gains``), as ``see`` says it.
+BALANCES = {
+    "surface": term("white balance", "surface"),
+    "none": term("white balance", "none"),
+    "neutral patch": term("white balance", "neutral patch"),
+    "mat": term("white balance", "mat"),
+}
+#: A frame's status "ok" (the others are the reader's own sentences, messages already).
+STATUS_OK = msg("ok")
+
+
+def cell_label(label: str, lang: str) -> str:
+    """A cell's label in ``lang`` (a label of no shipped layout stays as it is)."""
+    return render(CELL_LABELS.get(label, label), lang)
+
+
 def _print_text(name: str, reading, layout, args) -> None:
-    print(f"{name}: {reading.status}")
+    lang = command_language(args)
+    status = STATUS_OK if reading.ok else reading.status
+    print(f"{name}: {render(status, lang)}")
     if not reading.ok:
         return
     pose = reading.pose
@@ -194,7 +231,7 @@ def _print_text(name: str, reading, layout, args) -> None:
         "  markers {markers}; misfit {misfit:.1f} mm; white balance: {balance}",
         markers=markers,
         misfit=pose.misfit_mm,
-        balance=reading.white_balance,
+        balance=BALANCES.get(reading.white_balance, reading.white_balance),
     )
     print(say(args, said))
     if layout.cells and layout.cells[0].shape == "point":  # a grid: one text row per row
@@ -207,11 +244,13 @@ def _print_text(name: str, reading, layout, args) -> None:
         for row, marks_row in rows.items():
             print(f"  {row:>3} {' '.join(marks_row)}")
         return
-    covered = say(args, msg("(covered)"))
+    covered = render(msg("(covered)"), lang)
     for region, ids in layout.regions.items():
-        cells = "  ".join(
-            f"{i} {covered if reading.cells[i].occluded else reading.cells[i].label}" for i in ids
-        )
+        said = {
+            i: covered if reading.cells[i].occluded else cell_label(reading.cells[i].label, lang)
+            for i in ids
+        }
+        cells = "  ".join(f"{i} {said[i]}" for i in ids)
         print(f"  {region}: {cells}")
 
 
@@ -245,7 +284,7 @@ def cmd_markers(args: argparse.Namespace) -> int:
         try:
             table = load_layout(name)
         except ValueError as e:
-            return _err("markers", str(e))
+            return _err("markers", say(args, reason_of(e)))
         mats += table.mats or [table]  # a table of mats (hilo-5): a sheet per mat
     mats = list({m.name: m for m in mats}.values())  # a player's mat is at every table size
     for layout in mats:
@@ -300,7 +339,7 @@ def cmd_calibrate_colours(args: argparse.Namespace) -> int:
                 laid.append((read_image(path), label))
         model, used = calibrate(layout, empty, laid)
     except (DeviceError, PoseError, ValueError) as e:
-        return _err("calibrate colours", str(e))
+        return _err("calibrate colours", say(args, reason_of(e)))
     if args.output:
         out = Path(args.output)
     else:

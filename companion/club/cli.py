@@ -204,7 +204,9 @@ def register(commands, *, calibrate, doctor) -> None:
     )
     serve.add_argument("--name", default="club", help="the club's session name on the broker")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
-    serve.add_argument("--port", type=int, default=8080)
+    serve.add_argument(
+        "--port", type=int, default=8080, help="port of the club page (default 8080)"
+    )
     serve.set_defaults(func=cmd_serve)
 
     lg = sub.add_parser("league", help="the league as CSV (or --json with every game)")
@@ -221,7 +223,7 @@ def register(commands, *, calibrate, doctor) -> None:
 
     rec = sub.add_parser("record", help="a game's record (JSONL) for companion replay")
     common(rec)
-    rec.add_argument("table")
-    rec.add_argument("game_id")
+    rec.add_argument("table", help="the table's name (as on the club page)")
+    rec.add_argument("game_id", help="the game's id (companion club games lists them)")
     rec.add_argument("-o", "--output", help="file to write (default: standard output)")
     rec.set_defaults(func=cmd_record)

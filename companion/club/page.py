@@ -17,6 +17,9 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 
+from ..dashboard import language_api
+from ..i18n.catalogues import SOURCE_LANGUAGE, known, render
+from ..i18n.wire import from_wire
 from ..paths import data_dir
 from . import league
 from .subscriber import Club
@@ -36,7 +39,6 @@ def create_club_app(club: Club, *, test_config: dict[str, Any] | None = None) ->
     if test_config:
         app.config.update(test_config)
     app.json.sort_keys = False
-    from ..dashboard import language_api  # the page's languages (docs/i18n.md)
 
     app.register_blueprint(language_api.bp)
     streams = {"open": 0}
@@ -46,9 +48,11 @@ def create_club_app(club: Club, *, test_config: dict[str, Any] | None = None) ->
     def page():
         return render_template("club.html")
 
+    said = SaidView(club)
+
     @app.get("/api/club")
     def view():
-        return jsonify(club.view())
+        return jsonify(said.view(language_api.page_lang()))
 
     @app.get("/api/club/events")
     def events():
@@ -56,6 +60,7 @@ def create_club_app(club: Club, *, test_config: dict[str, Any] | None = None) ->
             if streams["open"] >= app.config["MAX_STREAMS"]:
                 return jsonify({"error": "too many club pages are open; try again soon"}), 503
             streams["open"] += 1
+        lang = language_api.page_lang()  # the page opens a new stream when it switches
         keepalive = app.config["SSE_KEEPALIVE_S"]
         interval = app.config["SSE_MIN_INTERVAL_S"]
         end = time.monotonic() + app.config["SSE_MAX_S"]
@@ -70,7 +75,7 @@ def create_club_app(club: Club, *, test_config: dict[str, Any] | None = None) ->
                         yield ": keepalive\n\n"
                         continue
                     seen = version
-                    data = json.dumps(club.view(), ensure_ascii=False)
+                    data = json.dumps(said.view(lang), ensure_ascii=False)
                     yield f"event: club\ndata: {data}\n\n"
                     time.sleep(interval)  # latest wins: what came meanwhile is in the next
             finally:
@@ -118,3 +123,59 @@ def create_club_app(club: Club, *, test_config: dict[str, Any] | None = None) ->
         )
 
     return app
+
+
+class SaidView:
+    """The club's view with each table's warnings and device details in a page's
+    language: from the messages the table published beside its English (``warning_msgs``,
+    ``detail_msg``: ``companion.i18n.wire``), said from the club's own catalogue. An old
+    table's, or a message this catalogue does not know, stays in the English it came
+    with. Built once per view version and language."""
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+        self._lock = threading.Lock()
+        self._said: dict[str, tuple[int, dict[str, Any]]] = {}
+
+    def view(self, lang: str) -> dict[str, Any]:
+        view = self.club.view()
+        if lang == SOURCE_LANGUAGE:
+            return view  # the English came with the message
+        with self._lock:
+            cached = self._said.get(lang)
+            if cached is not None and cached[0] == view["version"]:
+                return cached[1]
+        out = {**view, "tables": [_table_in(t, lang) for t in view["tables"]]}
+        with self._lock:
+            self._said[lang] = (view["version"], out)
+        return out
+
+
+def _said(english: Any, message: Any, lang: str) -> Any:
+    """``message`` (its wire form) in ``lang``; ``english`` when there is none or it is
+    not one this club can say."""
+    if message is None:
+        return english
+    try:
+        return render(from_wire(message, known), lang)
+    except (ValueError, KeyError, IndexError, TypeError):
+        return english
+
+
+def _table_in(table: dict[str, Any], lang: str) -> dict[str, Any]:
+    summary = table.get("summary")
+    if not isinstance(summary, dict):
+        return table
+    out = dict(summary)
+    warnings, msgs = summary.get("warnings"), summary.get("warning_msgs")
+    if isinstance(warnings, list) and isinstance(msgs, list) and len(msgs) == len(warnings):
+        out["warnings"] = [_said(w, m, lang) for w, m in zip(warnings, msgs, strict=True)]
+    devices = summary.get("devices")
+    if isinstance(devices, dict):
+        out["devices"] = {
+            name: {**d, "detail": _said(d.get("detail"), d.get("detail_msg"), lang)}
+            if isinstance(d, dict)
+            else d
+            for name, d in devices.items()
+        }
+    return {**table, "summary": out}

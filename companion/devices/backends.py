@@ -30,8 +30,15 @@ def requested_backend(configured: str | None = None, *, env: Mapping[str, str] =
     variable, else auto (as the README and ``--help`` say: the variable is the default)."""
     value = configured or env.get(BACKEND_ENV) or AUTO
     if value not in CHOICES:
-        source = "the configuration" if configured else BACKEND_ENV
-        raise ValueError(f"{source} asks for backend {value!r}; choose one of {', '.join(CHOICES)}")
+        source = msg("the configuration") if configured else BACKEND_ENV
+        raise ValueError(
+            msg(
+                "{source} asks for backend {value!r}; choose one of {choices}",
+                source=source,
+                value=value,
+                choices=", ".join(CHOICES),
+            )
+        )
     return value
 
 

@@ -198,10 +198,13 @@ def open_controls(
 
 def _lgpio_factory():
     from ..errors import DeviceUnavailable
+    from ..i18n.message import msg
 
     try:
         from gpiozero.pins.lgpio import LGPIOFactory
 
         return LGPIOFactory()
     except Exception as e:  # ImportError, or lgpio's own error off a Pi
-        raise DeviceUnavailable(f"no GPIO for the buttons and LED ({type(e).__name__}: {e})") from e
+        raise DeviceUnavailable(
+            msg("no GPIO for the buttons and LED ({kind}: {e})", kind=type(e).__name__, e=str(e))
+        ) from e

@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from ..errors import DeviceError, DeviceUnavailable
+from ..i18n.message import msg, reason_of
 from .backends import AUTO, open_device
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
@@ -64,11 +65,13 @@ def read_image(path: str | Path) -> np.ndarray:
     """A BGR image file; ``DeviceError`` with the reason when it cannot be read."""
     p = Path(path)
     if not p.is_file():
-        raise DeviceError(f"{p}: no such file")
+        raise DeviceError(msg("{path}: no such file", path=str(p)))
     data = np.fromfile(str(p), dtype=np.uint8)
     image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     if image is None:
-        raise DeviceError(f"{p}: not an image OpenCV can read (empty or corrupt?)")
+        raise DeviceError(
+            msg("{path}: not an image OpenCV can read (empty or corrupt?)", path=str(p))
+        )
     return image
 
 
@@ -83,7 +86,7 @@ class ImageDirectorySource:
         if isinstance(files, str | Path):
             folder = Path(files)
             if not folder.is_dir():
-                raise DeviceError(f"{folder}: no such folder")
+                raise DeviceError(msg("{path}: no such folder", path=str(folder)))
             paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
             self.description = f"images in {folder}"
         else:
@@ -101,7 +104,7 @@ class ImageDirectorySource:
             try:
                 image = read_image(path)
             except DeviceError as e:
-                self.skipped.append((str(path), str(e)))
+                self.skipped.append((str(path), reason_of(e)))
                 continue
             return Frame(image, index * self.interval_s, index, str(path))
         return None
@@ -116,10 +119,10 @@ class VideoFileSource:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         if not self.path.is_file():
-            raise DeviceError(f"{self.path}: no such file")
+            raise DeviceError(msg("{path}: no such file", path=str(self.path)))
         self._cap = cv2.VideoCapture(str(self.path))
         if not self._cap.isOpened():
-            raise DeviceError(f"{self.path}: not a video OpenCV can open")
+            raise DeviceError(msg("{path}: not a video OpenCV can open", path=str(self.path)))
         self._fps = self._cap.get(cv2.CAP_PROP_FPS) or 10.0
         self._index = 0
         self.description = f"video {self.path.name}"
@@ -184,7 +187,7 @@ class Picamera2Source:
             from picamera2 import Picamera2  # type: ignore[import-not-found]  # only on a Pi
         except ImportError:
             raise DeviceUnavailable(
-                "picamera2 is not installed here (it comes with Raspberry Pi OS)"
+                msg("picamera2 is not installed here (it comes with Raspberry Pi OS)")
             ) from None
         try:
             self._cam = Picamera2()
@@ -194,7 +197,7 @@ class Picamera2Source:
             self._cam.configure(config)
             self._cam.start()
         except (RuntimeError, IndexError, OSError) as e:
-            raise DeviceUnavailable(f"no camera found by picamera2 ({e})") from None
+            raise DeviceUnavailable(msg("no camera found by picamera2 ({e})", e=str(e))) from None
         self._clock = clock
         time.sleep(warmup_s)
         meta = self._cam.capture_metadata()
@@ -214,7 +217,7 @@ class Picamera2Source:
         try:
             image = self._cam.capture_array("main")
         except (RuntimeError, OSError) as e:
-            raise DeviceError(f"the camera stopped delivering frames ({e})") from None
+            raise DeviceError(msg("the camera stopped delivering frames ({e})", e=str(e))) from None
         index = self._index
         self._index += 1
         # picamera2's "RGB888" arrives ordered B, G, R (its manual, "image formats"):

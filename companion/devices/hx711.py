@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..errors import DeviceError, DeviceUnavailable
+from ..i18n.message import msg
 
 #: Extra pulses after the 24 data bits, by gain: 25 pulses in all select channel A, 128.
 GAIN_PULSES: dict[int, int] = {128: 1, 32: 2, 64: 3}
@@ -111,9 +112,10 @@ class HX711Bank:
         reading = BankReading(self.clock_ns() / 1e9)
         for ch in self.data:
             if ch in self.absent:
-                reading.problems[ch] = (
-                    f"not ready within {self.ready_timeout_s:.2f} s: the HX711 is unplugged,"
-                    " unpowered, or its data wire is broken"
+                reading.problems[ch] = msg(
+                    "not ready within {s:.2f} s: the HX711 is unplugged, unpowered, or its data"
+                    " wire is broken",
+                    s=self.ready_timeout_s,
                 )
         words = dict.fromkeys(ready, 0)
         pins = [(ch, self.data[ch]) for ch in ready]
@@ -149,7 +151,9 @@ class HX711Bank:
         for ch, word in words.items():
             value = decode_24bit(word)
             if value in (SATURATED_HIGH, SATURATED_LOW):
-                reading.problems[ch] = f"saturated ({value}): the input is out of range"
+                reading.problems[ch] = msg(
+                    "saturated ({value}): the input is out of range", value=value
+                )
             else:
                 reading.raw[ch] = value
         return reading
@@ -170,8 +174,12 @@ class HX711Bank:
                     return low
                 names = ", ".join(self.data)
                 raise DeviceError(
-                    f"no HX711 ({names}) became ready within {self.ready_timeout_s:.2f} s:"
-                    " check their power (VCC, GND) and the shared clock wire"
+                    msg(
+                        "no HX711 ({names}) became ready within {s:.2f} s: check their power"
+                        " (VCC, GND) and the shared clock wire",
+                        names=names,
+                        s=self.ready_timeout_s,
+                    )
                 )
             self.sleep(self.poll_s)
 
@@ -189,11 +197,13 @@ def open_gpio_bank(
 
         factory = LGPIOFactory()
     except Exception as e:  # ImportError, or lgpio's own error off a Pi
-        raise DeviceUnavailable(f"no GPIO for the HX711s here ({type(e).__name__}: {e})") from e
+        raise DeviceUnavailable(
+            msg("no GPIO for the HX711s here ({kind}: {e})", kind=type(e).__name__, e=str(e))
+        ) from e
     try:
         clock = factory.pin(clock_gpio)
         data = {ch: factory.pin(gpio) for ch, gpio in data_gpio.items()}
         return HX711Bank(clock, data, gain=gain, rate_sps=rate_sps)
     except Exception as e:
         factory.close()
-        raise DeviceUnavailable(f"cannot claim the HX711 GPIO pins: {e}") from e
+        raise DeviceUnavailable(msg("cannot claim the HX711 GPIO pins: {e}", e=str(e))) from e

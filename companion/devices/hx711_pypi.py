@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Mapping
 
 from ..errors import DeviceUnavailable
+from ..i18n.message import msg
 from .hx711 import BankReading
 
 
@@ -37,9 +38,11 @@ class PyPIHX711Bank:
         clocks = [clock_gpio[ch] for ch in data_gpio]
         if len(set(clocks)) != len(clocks):
             raise DeviceUnavailable(
-                "the hx711 package cannot share one clock line between chips: give each"
-                " cell its own clock_gpio in the profile ([cells.NAME] clock_gpio), or use"
-                " our driver"
+                msg(
+                    "the hx711 package cannot share one clock line between chips: give each"
+                    " cell its own clock_gpio in the profile ([cells.NAME] clock_gpio), or use"
+                    " our driver"
+                )
             )
         hx = module or _import_hx711()
         self.rate_sps = rate_sps
@@ -55,9 +58,10 @@ class PyPIHX711Bank:
         for ch, chip in self.chips.items():
             value = chip._read()  # one reading, bounded; see the module docstring
             if value is False:
-                reading.problems[ch] = (
-                    "no trusted reading (not ready within 0.4 s, a clock pulse held too long,"
-                    " or a saturation code)"
+                reading.problems[ch] = msg(
+                    "no trusted reading (not ready within {s:g} s, a clock pulse held too long,"
+                    " or a saturation code)",
+                    s=0.4,
                 )
             else:
                 reading.raw[ch] = int(value)
@@ -73,6 +77,10 @@ def _import_hx711():
         return importlib.import_module("hx711")
     except Exception as e:  # ImportError, or RPi.GPIO's RuntimeError off a Pi
         raise DeviceUnavailable(
-            f"the hx711 package cannot run here ({type(e).__name__}: {e});"
-            " install it with pip install '.[hx711]' on a Pi where RPi.GPIO works"
+            msg(
+                "the hx711 package cannot run here ({kind}: {e}); install it with"
+                " pip install '.[hx711]' on a Pi where RPi.GPIO works",
+                kind=type(e).__name__,
+                e=str(e),
+            )
         ) from e

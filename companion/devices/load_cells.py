@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..errors import DeviceUnavailable
+from ..i18n.message import msg
 from ..profile import CHANNELS, ScaleProfile
 from ..sensing.scale_recording import RawSample
 from .backends import AUTO, open_device
@@ -110,7 +111,13 @@ def open_load_cells(
     ``driver``: ``ours`` (``hx711.py``, the default) or ``pypi`` (the ``hx711`` package,
     ``hx711_pypi.py``; each cell on its own clock pin)."""
     if driver not in DRIVERS:
-        raise ValueError(f"HX711 driver {driver!r}: choose one of {', '.join(DRIVERS)}")
+        raise ValueError(
+            msg(
+                "HX711 driver {driver!r}: choose one of {drivers}",
+                driver=driver,
+                drivers=", ".join(DRIVERS),
+            )
+        )
     data = {ch: c.data_gpio for ch, c in profile.cells.items()}
 
     def real() -> LoadCells:
@@ -122,9 +129,12 @@ def open_load_cells(
             return HX711LoadCells(bank)
         if any(c.clock_gpio not in (None, profile.clock_gpio) for c in profile.cells.values()):
             raise DeviceUnavailable(
-                "our HX711 driver reads the chips on one shared clock line"
-                f" ([hx711] clock_gpio = {profile.clock_gpio}); a cell's own clock_gpio"
-                " is for the hx711 package (driver pypi)"
+                msg(
+                    "our HX711 driver reads the chips on one shared clock line ([hx711]"
+                    " clock_gpio = {gpio:d}); a cell's own clock_gpio is for the hx711 package"
+                    " (driver pypi)",
+                    gpio=profile.clock_gpio,
+                )
             )
         bank = open_gpio_bank(
             profile.clock_gpio, data, gain=profile.gain, rate_sps=profile.rate_sps

@@ -81,9 +81,37 @@ def _render_all(data: Any, tr, fmt) -> Any:
     return data
 
 
+@functools.cache
+def _known_ids() -> frozenset[tuple[str, str | None]]:
+    out: set[tuple[str, str | None]] = set()
+    for lang in LANGUAGES:
+        if lang == SOURCE_LANGUAGE:
+            continue
+        with po_path(lang).open("rb") as f:
+            for m in read_po(f, locale=lang, domain=DOMAIN):
+                if m.id:
+                    out.add((m.id if isinstance(m.id, str) else m.id[0], m.context))
+    return frozenset(out)
+
+
+def known(msgid: str, context: str | None = None) -> bool:
+    """Whether ``msgid`` (the singular of a plural) is one of this companion's messages:
+    a message that came from elsewhere (``companion.i18n.wire``) is said only then."""
+    return (msgid, context) in _known_ids()
+
+
 def gettext_for(lang: str):
     """``_(text)`` for ``lang``: for the messages of the command line and the views."""
     return translations(lang).gettext
 
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "po_path", "render", "render_all", "translations"]
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "known",
+    "po_path",
+    "render",
+    "render_all",
+    "translations",
+]

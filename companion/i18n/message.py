@@ -240,6 +240,48 @@ def lines(items: Iterable[Any]) -> JoinedMsg:
     return _joined(items, False)
 
 
+class GridMsg(JoinedMsg):
+    """A picture of rows on a terminal (a HiLo board): each row a label and cells, padded
+    to columns after each cell is said in the language, so that a longer German word
+    keeps the columns straight. Its lines: two spaces, the label padded to the longest
+    label, two spaces, the cells each padded to the longest cell, joined by two spaces."""
+
+    def render(
+        self, translations: Translations | None, number_format: NumberFormat | None = None
+    ) -> str:
+        said = [[str(_render(c, translations, number_format)) for c in row] for row in self.items]
+        return _grid_text(said)
+
+    def parts(self) -> Iterable[Msg]:
+        yield self
+        for row in self.items:
+            for v in row:
+                if isinstance(v, Msg):
+                    yield from v.parts()
+
+    def __reduce__(self):
+        return (grid, (self.items,))
+
+
+def _grid_text(rows: list[list[str]]) -> str:
+    if not rows:
+        return ""
+    w0 = max(len(r[0]) for r in rows)
+    w = max((len(c) for r in rows for c in r[1:]), default=0)
+    return "\n".join(
+        f"  {r[0]:<{w0}}  " + "  ".join(f"{c:<{w}}" for c in r[1:]).rstrip() for r in rows
+    )
+
+
+def grid(rows: Iterable[Iterable[Any]]) -> GridMsg:
+    """``rows`` (each a label, then cells: messages or text) as a padded picture."""
+    items = tuple(tuple(r) for r in rows)
+    self = str.__new__(GridMsg, _grid_text([[str(c) for c in r] for r in items]))
+    self.msgid, self.plural, self.count, self.context = "\n", None, None, None
+    self.params, self.items, self.upper = {}, items, False
+    return self
+
+
 def reason_of(error: BaseException) -> Any:
     """The message an error was raised with: the marked ``Msg`` itself when there is one
     (``str(error)`` keeps only its English)."""
@@ -276,6 +318,7 @@ def plain(value: Any) -> Any:
 
 
 __all__ = [
+    "GridMsg",
     "JoinedMsg",
     "ListMsg",
     "Msg",
@@ -283,6 +326,7 @@ __all__ = [
     "and_list",
     "clauses",
     "commas",
+    "grid",
     "lines",
     "msg",
     "nmsg",

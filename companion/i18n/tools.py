@@ -42,15 +42,31 @@ WEB_DIR = PACKAGE_DIR.parent / "web"
 PAGE_KEYWORDS = {"t": (1,), "tn": (1, 2), "pt": ((1, "c"), 2), "N_": (1,)}
 
 
+#: The command line's texts: argparse calls and their keywords that hold a text a person
+#: reads in ``--help`` (``companion.i18n.cli_help`` says them in the table's language).
+HELP_CALLS = frozenset(
+    {"ArgumentParser", "add_argument", "add_parser", "add_subparsers", "add_argument_group",
+     "add_mutually_exclusive_group"}
+)  # fmt: skip
+HELP_KEYWORDS = frozenset({"help", "description", "epilog", "title"})
+
+
 def extract_python_ast(fileobj, keywords, comment_tags, options):
     """Babel extraction method over Python's own syntax tree: every call of a keyword,
     nested ones included (Babel's ``python`` method skips a marker inside another's
-    arguments: ``msg("{a}", a=msg("b"))``). Yields ``(line, name, messages, comments)``."""
+    arguments: ``msg("{a}", a=msg("b"))``), and the literal ``help=``, ``description=``,
+    ``epilog=`` and ``title=`` texts of argparse's calls (``HELP_CALLS``). Yields
+    ``(line, name, messages, comments)``."""
     tree = ast.parse(fileobj.read())
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+        if name in HELP_CALLS:
+            for kw in node.keywords:
+                text = kw.value.value if isinstance(kw.value, ast.Constant) else None
+                if kw.arg in HELP_KEYWORDS and isinstance(text, str) and text:
+                    yield node.lineno, "msg", (text,), []
         if name not in keywords:
             continue
         args = tuple(

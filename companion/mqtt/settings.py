@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from ..errors import CompanionError
+from ..i18n.message import msg, reason_of
 
 #: A table's or a prefix's name: safe in a topic (no ``/``, ``+``, ``#``), 1 to 64 characters.
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -70,35 +71,46 @@ def default_table_name() -> str:
 def check(s: MqttSettings) -> None:
     """Raise :class:`MqttSettingsError` naming the first setting that is not allowed."""
     if not isinstance(s.host, str) or not s.host or any(c.isspace() for c in s.host):
-        raise MqttSettingsError(f"mqtt host: a host name or address, not {s.host!r}")
+        raise MqttSettingsError(msg("mqtt host: a host name or address, not {host!r}", host=s.host))
     if isinstance(s.port, bool) or not isinstance(s.port, int) or not 1 <= s.port <= 65535:
-        raise MqttSettingsError(f"mqtt port: a whole number from 1 to 65535, not {s.port!r}")
+        raise MqttSettingsError(
+            msg("mqtt port: a whole number from 1 to 65535, not {port!r}", port=s.port)
+        )
     if not isinstance(s.tls, bool):
-        raise MqttSettingsError(f"mqtt tls: true or false, not {s.tls!r}")
+        raise MqttSettingsError(msg("mqtt tls: true or false, not {tls!r}", tls=s.tls))
     if s.ca_file is not None:
         if not isinstance(s.ca_file, str) or not Path(s.ca_file).is_file():
             raise MqttSettingsError(
-                f"mqtt ca_file: the CA certificate file (PEM) that signed the broker's"
-                f" certificate; {s.ca_file!r} is not a file"
+                msg(
+                    "mqtt ca_file: the CA certificate file (PEM) that signed the broker's"
+                    " certificate; {file!r} is not a file",
+                    file=s.ca_file,
+                )
             )
         if not s.tls:
-            raise MqttSettingsError("mqtt ca_file is given but tls is off: set tls = true")
+            raise MqttSettingsError(msg("mqtt ca_file is given but tls is off: set tls = true"))
     for key in ("username", "password"):
         value = getattr(s, key)
         if value is not None and (not isinstance(value, str) or not value):
-            raise MqttSettingsError(f"mqtt {key}: a non-empty text, or leave it out")
+            raise MqttSettingsError(msg("mqtt {key}: a non-empty text, or leave it out", key=key))
     if s.password is not None and s.username is None:
-        raise MqttSettingsError("mqtt password is given without a username")
+        raise MqttSettingsError(msg("mqtt password is given without a username"))
     for key in ("table", "prefix"):
         value = getattr(s, key)
         if not isinstance(value, str) or not NAME.fullmatch(value):
             raise MqttSettingsError(
-                f"mqtt {key}: 1 to 64 letters, digits, '-', '_' or '.', starting with a"
-                f" letter or digit (it is part of every topic), not {value!r}"
+                msg(
+                    "mqtt {key}: 1 to 64 letters, digits, '-', '_' or '.', starting with a"
+                    " letter or digit (it is part of every topic), not {value!r}",
+                    key=key,
+                    value=value,
+                )
             )
     k = s.keepalive_s
     if isinstance(k, bool) or not isinstance(k, int) or not 5 <= k <= 600:
-        raise MqttSettingsError(f"mqtt keepalive_s: whole seconds from 5 to 600, not {k!r}")
+        raise MqttSettingsError(
+            msg("mqtt keepalive_s: whole seconds from 5 to 600, not {k!r}", k=k)
+        )
 
 
 _KEYS = {f.name for f in fields(MqttSettings)}
@@ -109,18 +121,24 @@ def from_mapping(values: dict[str, Any], *, where: str) -> MqttSettings:
     unknown = sorted(set(values) - _KEYS)
     if unknown:
         raise MqttSettingsError(
-            f"{where}: unknown mqtt setting(s) {', '.join(unknown)}; allowed:"
-            f" {', '.join(sorted(_KEYS))}"
+            msg(
+                "{where}: unknown mqtt setting(s) {unknown}; allowed: {allowed}",
+                where=where,
+                unknown=", ".join(unknown),
+                allowed=", ".join(sorted(_KEYS)),
+            )
         )
     if "host" not in values:
-        raise MqttSettingsError(f"{where}: the [mqtt] table needs a host")
+        raise MqttSettingsError(msg("{where}: the [mqtt] table needs a host", where=where))
     values = dict(values)
     if "port" not in values and values.get("tls") is True:
         values["port"] = TLS_PORT
     try:
         return MqttSettings(**values)
     except MqttSettingsError as e:
-        raise MqttSettingsError(f"{where}: {e}") from None
+        raise MqttSettingsError(
+            msg("{where}: {reason}", where=where, reason=reason_of(e))
+        ) from None
 
 
 def load_file(path: str | os.PathLike[str]) -> MqttSettings:
@@ -129,13 +147,23 @@ def load_file(path: str | os.PathLike[str]) -> MqttSettings:
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except OSError as e:
-        raise MqttSettingsError(f"mqtt settings {p}: cannot read it ({e.strerror or e})") from e
+        raise MqttSettingsError(
+            msg(
+                "mqtt settings {path}: cannot read it ({why})",
+                path=str(p),
+                why=e.strerror or str(e),
+            )
+        ) from e
     except tomllib.TOMLDecodeError as e:
-        raise MqttSettingsError(f"mqtt settings {p}: not valid TOML ({e})") from e
+        raise MqttSettingsError(
+            msg("mqtt settings {path}: not valid TOML ({e})", path=str(p), e=str(e))
+        ) from e
     section = data.get("mqtt")
     if not isinstance(section, dict):
-        raise MqttSettingsError(f"mqtt settings {p}: needs an [mqtt] table (docs/mqtt.md)")
-    return from_mapping(section, where=f"mqtt settings {p}")
+        raise MqttSettingsError(
+            msg("mqtt settings {path}: needs an [mqtt] table (docs/mqtt.md)", path=str(p))
+        )
+    return from_mapping(section, where=msg("mqtt settings {path}", path=str(p)))
 
 
 def parse_url(url: str, *, base: MqttSettings | None = None) -> MqttSettings:
@@ -144,20 +172,27 @@ def parse_url(url: str, *, base: MqttSettings | None = None) -> MqttSettings:
     parts = urlsplit(url)
     if parts.scheme not in ("mqtt", "mqtts"):
         raise MqttSettingsError(
-            f"--mqtt {url!r}: the URL starts with mqtt:// or mqtts:// (TLS), e.g."
-            " mqtt://club.lan or mqtts://table-3@club.lan:8883"
+            msg(
+                "--mqtt {url!r}: the URL starts with mqtt:// or mqtts:// (TLS), e.g."
+                " mqtt://club.lan or mqtts://table-3@club.lan:8883",
+                url=url,
+            )
         )
     if parts.password is not None:
         raise MqttSettingsError(
-            "--mqtt: no password in the URL (the command line shows in the process list);"
-            ' put it in the settings file as password = "..." (docs/mqtt.md)'
+            msg(
+                "--mqtt: no password in the URL (the command line shows in the process list);"
+                ' put it in the settings file as password = "..." (docs/mqtt.md)'
+            )
         )
     if parts.path not in ("", "/") or parts.query or parts.fragment:
-        raise MqttSettingsError(f"--mqtt {url!r}: only mqtt[s]://[user@]host[:port]")
+        raise MqttSettingsError(msg("--mqtt {url!r}: only mqtt[s]://[user@]host[:port]", url=url))
     try:
         port = parts.port
     except ValueError as e:
-        raise MqttSettingsError(f"--mqtt {url!r}: the port is a number from 1 to 65535") from e
+        raise MqttSettingsError(
+            msg("--mqtt {url!r}: the port is a number from 1 to 65535", url=url)
+        ) from e
     tls = parts.scheme == "mqtts"
     values: dict[str, Any] = {
         "host": parts.hostname or "",
@@ -178,7 +213,9 @@ def parse_url(url: str, *, base: MqttSettings | None = None) -> MqttSettings:
     try:
         return MqttSettings(**values)
     except MqttSettingsError as e:
-        raise MqttSettingsError(f"--mqtt {url!r}: {e}") from None
+        raise MqttSettingsError(
+            msg("--mqtt {url!r}: {reason}", url=url, reason=reason_of(e))
+        ) from None
 
 
 def resolve(
@@ -201,5 +238,5 @@ def resolve(
         try:
             settings = replace(settings, table=table)
         except MqttSettingsError as e:
-            raise MqttSettingsError(f"--table: {e}") from None
+            raise MqttSettingsError(msg("--table: {reason}", reason=reason_of(e))) from None
     return settings

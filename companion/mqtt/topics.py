@@ -25,6 +25,7 @@ import json
 from typing import Any
 
 from .. import __version__
+from ..i18n.wire import to_wire
 
 VERSION = 1
 TOPIC_ROOT = f"v{VERSION}/tables"
@@ -158,14 +159,21 @@ def summary_payload(
     game = snapshot.get("game")
     replay = snapshot.get("replay") or {}
     devices = {
-        str(name): {"state": str(d.get("state", "")), "detail": str(d.get("detail", ""))}
+        str(name): {
+            "state": str(d.get("state", "")),
+            "detail": str(d.get("detail", "")),
+            "detail_msg": to_wire(d.get("detail")),
+        }
         for name, d in (snapshot.get("devices") or {}).items()
     }
+    warnings = list(snapshot.get("warnings") or [])
     out: dict[str, Any] = {
         "v": VERSION,
         "table": table,
         "t_wall": t_wall,
-        "warnings": [str(w) for w in snapshot.get("warnings") or []],
+        "warnings": [str(w) for w in warnings],
+        # each warning as a message (null: plain text), for the club page's language
+        "warning_msgs": [to_wire(w) for w in warnings],
         "devices": devices,
         "game": None,
     }

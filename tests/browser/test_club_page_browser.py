@@ -14,10 +14,14 @@ import pytest
 from companion.club.page import create_club_app
 from companion.club.store import ClubStore
 from companion.club.subscriber import Club
+from companion.i18n import msg
+from companion.i18n.catalogues import render
+from companion.i18n.sensed import sensed
 from companion.journal import Journal
 from companion.mqtt import topics
 from companion.mqtt.settings import MqttSettings
 from companion.referee.service import GameService
+from companion.sensing.scale_cells import saturated_reason
 
 from ..mqtt.broker import Mosquitto, wait_until
 from .conftest import shot
@@ -31,7 +35,14 @@ TABLES = {
     "table-5": ("hinkel_stein", 7, 30, "offline"),
     "the-long-table-by-the-window-with-a-name-that-goes-on": ("hinkel_stein", 8, 10, None),
 }
-WARNING = "The table showed place but the rules say: it is Ben's turn, not Cleo's"
+#: a load cell's fault as the table reports it: the sensing's sentence as a message
+FAULT = sensed(saturated_reason(8388607, 12))
+#: a referee's warning as the service makes it: a message, said on each page in its language
+WARNING = msg(
+    "The table showed {action} but the rules say: {reason}",
+    action="place",
+    reason=msg("it is not {player}'s turn: the game waits for {waits}", player="Cleo", waits="Ben"),
+)
 
 
 def feed_table(club: Club, tmp_path, table: str, spec) -> None:
@@ -45,7 +56,7 @@ def feed_table(club: Club, tmp_path, table: str, spec) -> None:
         service.submit(r)
     service.device_status("camera", "ok", "picamera2")
     if extra == "fault":
-        service.device_status("load cells", "fault", "channel wedge stuck at 8388607")
+        service.device_status("load cells", "fault", FAULT)
     snap = service.snapshot()
     if extra == "warning":
         snap["warnings"] = [WARNING]
@@ -103,9 +114,9 @@ def test_the_club_page_shows_every_table(browser, club_url, tmp_path, width, hei
     assert offline.evaluate("e => getComputedStyle(e).opacity") == "0.55"
     warned = page.locator("article.card.warn")
     expect(warned).to_have_count(2)
-    expect(page.locator('[data-table="table-3"] .problems li')).to_have_text(WARNING)
+    expect(page.locator('[data-table="table-3"] .problems li')).to_have_text(str(WARNING))
     expect(page.locator('[data-table="table-4"] .problems li.fault')).to_contain_text(
-        "load cells: channel wedge stuck"
+        "load cells: stuck at the saturation code 8388607 for 12 samples"
     )
     expect(page.locator('[data-table="table-2"] .game')).to_contain_text("finished")
     expect(page.locator('[data-table="table-1"] li.leader')).not_to_have_count(0)
@@ -166,9 +177,14 @@ def test_the_club_page_says_plainly_when_the_broker_is_gone(browser, tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("width", "height"), [pytest.param(1024, 768, marks=pytest.mark.slow), (390, 844)]
+    ("width", "height"),
+    [
+        pytest.param(1024, 768, marks=pytest.mark.slow),
+        pytest.param(800, 1280, marks=pytest.mark.slow),
+        (390, 844),
+    ],
 )
-def test_the_club_page_in_german_says_its_dates_the_german_way(
+def test_the_club_page_in_german_says_its_dates_and_warnings_the_german_way(
     browser, club_url, tmp_path, width, height
 ):
     from playwright.sync_api import expect
@@ -186,6 +202,13 @@ def test_the_club_page_in_german_says_its_dates_the_german_way(
     year, month, day = iso.split("-")
     expect(options.nth(0)).to_have_text(f"alle Spiele, Abend vom {day}.{month}.{year}")
     expect(page.locator("#facts")).to_contain_text("5 von 6 Tischen online")
+    # the table's warning, said by the club in the page's language (a new stream)
+    german = render(WARNING, "de")
+    assert german != str(WARNING) and "Cleo" in german
+    expect(page.locator('[data-table="table-3"] .problems li')).to_have_text(german)
+    expect(page.locator('[data-table="table-4"] .problems li.fault')).to_have_text(
+        f"Wägezellen: {render(FAULT, 'de')}"
+    )
     cut = "e => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1"
     assert not page.locator("#facts").evaluate(cut), "the club's facts are cut"
     assert page.evaluate("document.documentElement.scrollWidth") <= width

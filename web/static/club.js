@@ -34,6 +34,9 @@ function leaders(game) {
   return Object.entries(game.scores).filter(([, v]) => v === best).map(([p]) => p);
 }
 
+// the devices a table reports, in the page's language (the detail comes said already)
+const DEVICE_NAMES = { "load cells": N_("load cells"), camera: N_("camera") };
+
 function card(table) {
   const s = table.summary || {};
   const g = s.game;
@@ -68,7 +71,10 @@ function card(table) {
   }
   const problems = el("ul", { class: "problems" });
   for (const w of warnings) problems.append(el("li", { text: w }));
-  for (const [name, d] of faults) problems.append(el("li", { class: "fault", text: `${name}: ${d.detail}` }));
+  for (const [name, d] of faults) {
+    const device = DEVICE_NAMES[name] ? t(DEVICE_NAMES[name]) : name;
+    problems.append(el("li", { class: "fault", text: `${device}: ${d.detail}` }));
+  }
   if (problems.childElementCount) c.append(problems);
   return c;
 }
@@ -160,8 +166,12 @@ function showLink() {
   alert.textContent = ok ? "" : problem;
 }
 
+let stream = null; // the club's event stream, in the page's language (?lang=)
+
 function connect() {
+  if (stream) stream.close();
   const es = new EventSource("/api/club/events");
+  stream = es;
   es.addEventListener("club", (ev) => {
     view = JSON.parse(ev.data);
     pageLinked = true;
@@ -174,6 +184,7 @@ function connect() {
 }
 
 $("league-scope").addEventListener("change", () => view && renderLeague());
-onLanguage(() => { showLink(); render(); });
+// the tables' warnings come said in the page's language: a switch opens a new stream
+onLanguage(() => { showLink(); render(); connect(); });
 i18nReady.then(connect);
 setInterval(tick, 1000);

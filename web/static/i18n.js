@@ -26,6 +26,12 @@ function N_(text) { return text; }
 const COLOUR_WORDS = {
   red: N_("red"), yellow: N_("yellow"), green: N_("green"), blue: N_("blue"), white: N_("white"),
   black: N_("black"), orange: N_("orange"), purple: N_("purple"),
+  // colours a registered Stein auf Stein catalogue may give its blocks (games/stein_auf_stein/text.py)
+  pink: N_("pink"), brown: N_("brown"), grey: N_("grey"), gray: N_("gray"), turquoise: N_("turquoise"),
+  teal: N_("teal"), cyan: N_("cyan"), magenta: N_("magenta"), violet: N_("violet"), lime: N_("lime"),
+  beige: N_("beige"), gold: N_("gold"), silver: N_("silver"), natural: N_("natural"),
+  "light-blue": N_("light-blue"), "dark-blue": N_("dark-blue"), "light-green": N_("light-green"),
+  "dark-green": N_("dark-green"),
 };
 function colourWord(c) { return COLOUR_WORDS[c] ? t(COLOUR_WORDS[c]) : c; }
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n.message import Msg, commas, lines, msg
+from ...i18n.message import Msg, commas, grid, lines, msg
 from . import actions as A
 from . import queries as q
 from .names import COLUMNS, GAME, SLOTS, TITLE, UNCOVER
 from .scoring import score_layout
 from .state import GameState
-from .text import and_list, card_name
+from .text import and_list, card_name, card_short
 from .turns import waits_for
 
 
@@ -46,8 +46,9 @@ def to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-def _cell(c: str | None) -> str:
-    return "(face down)" if c is None else "(empty)" if c == "" else c
+def _cell(c: str | None) -> Any:
+    """A slot in the terminal's picture: a card's short word, face down or empty."""
+    return msg("(face down)") if c is None else msg("(empty)") if c == "" else card_short(c)
 
 
 def to_text(state: GameState) -> Msg:
@@ -73,15 +74,12 @@ def to_text(state: GameState) -> Msg:
     else:
         head = msg("{head}: setup", head=head)
     out: list[Any] = [head]
-    width = max(len(p) for p in state.players)
-    cells = [_cell(c) for lay in state.layouts for c in lay]
-    w = max(len(c) for c in cells)
-    for p, lay in zip(state.players, state.layouts, strict=True):
-        for row, label in ((0, p), (1, "")):
-            part = lay[row * COLUMNS : (row + 1) * COLUMNS]
-            out.append(
-                f"  {label:<{width}}  " + "  ".join(f"{_cell(c):<{w}}" for c in part).rstrip()
-            )
+    rows = [
+        (label, *(_cell(c) for c in lay[row * COLUMNS : (row + 1) * COLUMNS]))
+        for p, lay in zip(state.players, state.layouts, strict=True)
+        for row, label in ((0, p), (1, ""))
+    ]
+    out.append(grid(rows))  # padded when said: German words keep the columns straight
     piles: Any = msg("Discard pile: {n} cards", n=len(state.discard))
     if state.discard:
         piles = msg("{piles}, top {card}", piles=piles, card=card_name(state.top))

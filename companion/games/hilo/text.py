@@ -50,6 +50,33 @@ def card_name(card_id: str | None):
     return card_id
 
 
+def card_short(card_id: str | None):
+    """A card in the terminal's picture of a layout, short: its record id in English
+    (``magician``, ``plain-03``), a short word in German (``Zauberer``, ``einfach 03``);
+    an id of no known kind (a registered deck's own) stays as it is."""
+    if not card_id:
+        return card_id
+    if card_id in _SHORT:
+        return _SHORT[card_id]
+    kind, sep, design = card_id.rpartition("-")
+    if sep and kind in _SHORT:
+        return msg("{kind}-{design}", kind=_SHORT[kind], design=design)
+    return card_id
+
+
+#: The kinds of card, short, for the terminal's picture of a layout.
+_SHORT = {
+    "dragon-keeper": term("hilo card short", "dragon-keeper"),
+    "unicorn-keeper": term("hilo card short", "unicorn-keeper"),
+    "wolf-keeper": term("hilo card short", "wolf-keeper"),
+    "dragon": term("hilo card short", "dragon"),
+    "unicorn": term("hilo card short", "unicorn"),
+    "wolf": term("hilo card short", "wolf"),
+    "magician": term("hilo card short", "magician"),
+    "phoenix": term("hilo card short", "phoenix"),
+    "plain": term("hilo card short", "plain"),
+}
+
 #: The kinds of card (``names.KINDS``), as a card's name says them.
 _CARDS = {
     "dragon-keeper": term("hilo card", "dragon-keeper"),

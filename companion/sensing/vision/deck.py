@@ -31,11 +31,13 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 
 from ...errors import CompanionError
+from ...i18n.message import msg, nmsg
 
 #: Template width (px); its height follows the card's shape.
 TEMPLATE_W = 48
@@ -197,7 +199,9 @@ def _read_picture(path: Path) -> np.ndarray:
     data = np.fromfile(str(path), dtype=np.uint8)
     image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     if image is None:
-        raise DeckError(f"{path}: not a picture OpenCV can read (empty or corrupt?)")
+        raise DeckError(
+            msg("{path}: not a picture OpenCV can read (empty or corrupt?)", path=str(path))
+        )
     return image
 
 
@@ -207,7 +211,11 @@ def _picture(folder: Path, design_id: str) -> Path:
         if p.is_file():
             return p
     raise DeckError(
-        f"{folder}: no picture of design {design_id!r}: expected {design_id}.png or {design_id}.jpg"
+        msg(
+            "{folder}: no picture of design {design!r}: expected {design}.png or {design}.jpg",
+            folder=str(folder),
+            design=design_id,
+        )
     )
 
 
@@ -215,43 +223,83 @@ def load_deck_file(folder: str | Path) -> tuple[dict, tuple[DesignInfo, ...]]:
     """``deck.toml`` of ``folder`` checked: (its top-level fields, the designs)."""
     root = Path(folder)
     if not root.is_dir():
-        raise DeckError(f"{root}: no such deck folder")
+        raise DeckError(msg("{root}: no such deck folder", root=str(root)))
     path = root / "deck.toml"
     if not path.is_file():
-        raise DeckError(f"{root}: no deck.toml (a deck folder holds deck.toml and the pictures)")
+        raise DeckError(
+            msg(
+                "{root}: no deck.toml (a deck folder holds deck.toml and the pictures)",
+                root=str(root),
+            )
+        )
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise DeckError(f"{path}: not valid TOML ({e})") from None
+        raise DeckError(msg("{path}: not valid TOML ({e})", path=str(path), e=str(e))) from None
     card = data.get("card_mm")
     if not (
         isinstance(card, list)
         and len(card) == 2
         and all(isinstance(v, int | float) and 10 <= v <= 300 for v in card)
     ):
-        raise DeckError(f"{path}: card_mm must be [width, height] in mm (10-300), not {card!r}")
+        raise DeckError(
+            msg(
+                "{path}: card_mm must be [width, height] in mm (10-300), not {card!r}",
+                path=str(path),
+                card=card,
+            )
+        )
     raw = data.get("designs")
     if not isinstance(raw, list) or not raw:
-        raise DeckError(f"{path}: no [[designs]]; each design needs an id")
+        raise DeckError(msg("{path}: no [[designs]]; each design needs an id", path=str(path)))
     designs, seen = [], set()
     for k, d in enumerate(raw, start=1):
         did = d.get("id") if isinstance(d, dict) else None
         if not isinstance(did, str) or not did or "/" in did or did.startswith("."):
-            raise DeckError(f"{path}: design {k}: id must be a file name, not {did!r}")
+            raise DeckError(
+                msg(
+                    "{path}: design {k}: id must be a file name, not {id!r}",
+                    path=str(path),
+                    k=k,
+                    id=did,
+                )
+            )
         if did == BACK:
-            raise DeckError(f"{path}: design {k}: id {BACK!r} is the cards' back, not a design")
+            raise DeckError(
+                msg(
+                    "{path}: design {k}: id {id!r} is the cards' back, not a design",
+                    path=str(path),
+                    k=k,
+                    id=BACK,
+                )
+            )
         if did in seen:
-            raise DeckError(f"{path}: two designs have the id {did!r}; each id once")
+            raise DeckError(
+                msg("{path}: two designs have the id {id!r}; each id once", path=str(path), id=did)
+            )
         seen.add(did)
         copies = d.get("copies", 1)
         if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
-            raise DeckError(f"{path}: design {did!r}: copies must be 1 or more, not {copies!r}")
+            raise DeckError(
+                msg(
+                    "{path}: design {id!r}: copies must be 1 or more, not {copies!r}",
+                    path=str(path),
+                    id=did,
+                    copies=copies,
+                )
+            )
         extra = {key: v for key, v in d.items() if key not in ("id", "copies")}
         designs.append(DesignInfo(did, copies, extra))
     for p in sorted(root.iterdir()):
         stem = p.stem
         if p.suffix.lower() in PICTURE_SUFFIXES and stem not in seen and stem != BACK:
-            raise DeckError(f"{p}: no design {stem!r} in deck.toml (a picture per design id)")
+            raise DeckError(
+                msg(
+                    "{path}: no design {id!r} in deck.toml (a picture per design id)",
+                    path=str(p),
+                    id=stem,
+                )
+            )
     return data, tuple(designs)
 
 
@@ -270,8 +318,13 @@ def register(folder: str | Path) -> RegisteredDeck:
         quad = card_outline(image, aspect)
         if quad is None:
             raise DeckError(
-                f"{path}: no card outline of {card_mm[0]:g} x {card_mm[1]:g} mm's shape found:"
-                " a flat scan, or the card on a plain background"
+                msg(
+                    "{path}: no card outline of {w:g} x {h:g} mm's shape found: a flat scan, or"
+                    " the card on a plain background",
+                    path=str(path),
+                    w=card_mm[0],
+                    h=card_mm[1],
+                )
             )
         templates.append(normalise(warp_card(image, quad, size)))
         fine.append(_fine_picture(image, quad, card_mm))
@@ -286,8 +339,14 @@ def register(folder: str | Path) -> RegisteredDeck:
                 a = designs[i].id if i < n else BACK
                 b = designs[j].id if j < n else BACK
                 raise DeckError(
-                    f"{root}: designs {a!r} and {b!r} are too alike to tell apart"
-                    f" (correlation {sim[i, j]:.3f}); photograph them sharper or merge them"
+                    msg(
+                        "{root}: designs {a!r} and {b!r} are too alike to tell apart (correlation"
+                        " {r:.3f}); photograph them sharper or merge them",
+                        root=str(root),
+                        a=a,
+                        b=b,
+                        r=float(sim[i, j]),
+                    )
                 )
             if sim[i, j] > TWINS:
                 diff = np.linalg.norm(t[i] - t[j], axis=-1)
@@ -297,10 +356,19 @@ def register(folder: str | Path) -> RegisteredDeck:
                     alike.append(f"{designs[i].id}~{designs[j].id}")
     warnings = []
     if alike:
-        more = f" and {len(alike) - 8} more" if len(alike) > 8 else ""
+        pairs: Any = ", ".join(alike[:8])
+        if len(alike) > 8:
+            pairs = msg("{pairs} and {n} more", pairs=pairs, n=len(alike) - 8)
         warnings.append(
-            f"{len(alike)} pairs of designs alike but for a small region (their numbers),"
-            f" told apart on that region: {', '.join(alike[:8])}{more}"
+            nmsg(
+                "{n} pair of designs alike but for a small region (their numbers), told apart"
+                " on that region: {pairs}",
+                "{n} pairs of designs alike but for a small region (their numbers), told"
+                " apart on that region: {pairs}",
+                len(alike),
+                n=len(alike),
+                pairs=pairs,
+            )
         )
     deck = RegisteredDeck(
         name=str(data.get("name", root.name)),

@@ -67,6 +67,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from ...i18n.message import msg, reason_of
+
 EMPTY, UNKNOWN = "empty", "unknown"
 SHAPES = ("hex", "circle", "rect", "point")
 PIECE_SHAPES = ("disc", "card", "block")
@@ -186,7 +188,9 @@ def _pair(value, what: str) -> tuple[float, float]:
     if isinstance(value, int | float):
         return (float(value), float(value))
     if not (isinstance(value, list) and len(value) == 2):
-        raise ValueError(f"{what}: expected a number or [x, y], got {value!r}")
+        raise ValueError(
+            msg("{what}: expected a number or [x, y], got {value!r}", what=what, value=value)
+        )
     return (float(value[0]), float(value[1]))
 
 
@@ -199,17 +203,33 @@ def parse_layout(data: dict, *, source: str = "layout") -> Layout:
         }
         for p in pieces.values():
             if p.shape not in PIECE_SHAPES:
-                raise ValueError(f"piece {p.label}: shape {p.shape!r} not in {PIECE_SHAPES}")
+                raise ValueError(
+                    msg(
+                        "piece {label}: shape {shape!r} not in {allowed}",
+                        label=p.label,
+                        shape=p.shape,
+                        allowed=str(PIECE_SHAPES),
+                    )
+                )
         cells: list[Cell] = []
         regions: dict[str, list[str]] = {}
         for g in data.get("groups", []):
             shape, region = g.get("shape", "circle"), g["region"]
             if shape not in SHAPES:
-                raise ValueError(f"group {region}: shape {shape!r} not in {SHAPES}")
+                raise ValueError(
+                    msg(
+                        "group {region}: shape {shape!r} not in {allowed}",
+                        region=region,
+                        shape=shape,
+                        allowed=str(SHAPES),
+                    )
+                )
             allowed = tuple(g.get("pieces", list(pieces)))
             for label in allowed:
                 if label not in pieces:
-                    raise ValueError(f"group {region}: unknown piece {label!r}")
+                    raise ValueError(
+                        msg("group {region}: unknown piece {label!r}", region=region, label=label)
+                    )
             size = _pair(g["size_mm"], region)
             surface = g.get("surface", data.get("surface", "#c8a46e"))
             for c in g["cells"]:
@@ -218,11 +238,17 @@ def parse_layout(data: dict, *, source: str = "layout") -> Layout:
                 regions.setdefault(region, []).append(c["id"])
         ids = [c.id for c in cells]
         if len(set(ids)) != len(ids):
-            raise ValueError("cell ids repeat")
+            raise ValueError(msg("cell ids repeat"))
         for name, members in data.get("regions", {}).items():
             unknown = set(members) - set(ids)
             if unknown:
-                raise ValueError(f"region {name}: unknown cells {sorted(unknown)}")
+                raise ValueError(
+                    msg(
+                        "region {name}: unknown cells {cells}",
+                        name=name,
+                        cells=str(sorted(unknown)),
+                    )
+                )
             regions[name] = list(members)
         markers = tuple(
             Marker(int(m["id"]), _pair(m["centre_mm"], "marker"), float(m["size_mm"]))
@@ -239,7 +265,7 @@ def parse_layout(data: dict, *, source: str = "layout") -> Layout:
         tray = _tray(data["tray"]) if "tray" in data else None
         wb = data.get("white_balance", "neutral-patch" if neutral else "surface")
         if wb == "neutral-patch" and neutral is None:
-            raise ValueError("white_balance is neutral-patch but there is no [neutral] patch")
+            raise ValueError(msg("white_balance is neutral-patch but there is no [neutral] patch"))
         return Layout(
             name=data["name"],
             title=data.get("title", data["name"]),
@@ -258,22 +284,29 @@ def parse_layout(data: dict, *, source: str = "layout") -> Layout:
             tray=tray,
         )
     except KeyError as e:
-        raise ValueError(f"{source}: missing field {e}") from None
+        raise ValueError(
+            msg("{source}: missing field {field}", source=source, field=str(e))
+        ) from None
     except (TypeError, ValueError) as e:
-        raise ValueError(f"{source}: {e}") from None
+        raise ValueError(msg("{source}: {reason}", source=source, reason=reason_of(e))) from None
 
 
 def _tray(t) -> Tray:
     """The ``[tray]`` table: a centre and a size of positive width and height (mm)."""
     if not isinstance(t, dict):
-        raise ValueError("tray: expected a table with centre_mm and size_mm")
+        raise ValueError(msg("tray: expected a table with centre_mm and size_mm"))
     for key in ("centre_mm", "size_mm"):
         if key not in t:
-            raise ValueError(f"tray: missing field {key!r} (give centre_mm and size_mm, in mm)")
+            raise ValueError(
+                msg("tray: missing field {key!r} (give centre_mm and size_mm, in mm)", key=key)
+            )
     tray = Tray(_pair(t["centre_mm"], "tray centre_mm"), _pair(t["size_mm"], "tray size_mm"))
     if min(tray.size_mm) <= 0:
         raise ValueError(
-            f"tray: size_mm must be positive (width, height in mm), got {t['size_mm']!r}"
+            msg(
+                "tray: size_mm must be positive (width, height in mm), got {size!r}",
+                size=t["size_mm"],
+            )
         )
     return tray
 
@@ -302,7 +335,7 @@ def _load_text(text: str, source: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ValueError(f"{source}: not valid TOML ({e})") from None
+        raise ValueError(msg("{source}: not valid TOML ({e})", source=source, e=str(e))) from None
 
 
 def load_layout(name_or_path: str | Path) -> Layout:
@@ -314,7 +347,13 @@ def load_layout(name_or_path: str | Path) -> Layout:
         res = resources.files(__package__) / "layouts" / f"{name_or_path}.toml"
         if not res.is_file():
             shipped = ", ".join(sorted(_shipped()))
-            raise ValueError(f"no layout {str(name_or_path)!r}; shipped: {shipped}")
+            raise ValueError(
+                msg(
+                    "no layout {name!r}; shipped: {shipped}",
+                    name=str(name_or_path),
+                    shipped=shipped,
+                )
+            )
         text, source = res.read_text(encoding="utf-8"), f"layouts/{name_or_path}.toml"
     data = _load_text(text, source)
     if "mats" in data:
@@ -325,7 +364,9 @@ def load_layout(name_or_path: str | Path) -> Layout:
 def _mat_template(name: str, source: str) -> dict:
     res = resources.files(__package__) / "layouts" / "mats" / f"{name}.toml"
     if not isinstance(name, str) or not res.is_file():
-        raise ValueError(f"{source}: no mat template {name!r} in layouts/mats/")
+        raise ValueError(
+            msg("{source}: no mat template {name!r} in layouts/mats/", source=source, name=name)
+        )
     return _load_text(res.read_text(encoding="utf-8"), f"layouts/mats/{name}.toml")
 
 
@@ -334,18 +375,26 @@ def table_layout(data: dict, *, source: str = "layout") -> Layout:
     bad entry. Marker and cell ids must not repeat across the mats."""
     entries = data.get("mats")
     if not isinstance(entries, list) or not entries:
-        raise ValueError(f"{source}: mats must be a list of [[mats]] tables")
+        raise ValueError(msg("{source}: mats must be a list of [[mats]] tables", source=source))
     mats: list[Layout] = []
     for k, entry in enumerate(entries, start=1):
         try:
             name, template, ids = entry["name"], entry["template"], entry["markers"]
         except (KeyError, TypeError) as e:
-            raise ValueError(f"{source}: mat {k}: missing field {e}") from None
+            raise ValueError(
+                msg("{source}: mat {k}: missing field {field}", source=source, k=k, field=str(e))
+            ) from None
         mat = _mat_template(template, source)
         if not isinstance(ids, list) or len(ids) != len(mat.get("markers", [])):
             raise ValueError(
-                f"{source}: mat {name}: give {len(mat.get('markers', []))} marker ids,"
-                f" in the order of {template}'s markers"
+                msg(
+                    "{source}: mat {name}: give {n} marker ids, in the order of {template}'s"
+                    " markers",
+                    source=source,
+                    name=name,
+                    n=len(mat.get("markers", [])),
+                    template=template,
+                )
             )
         prefix = str(entry.get("prefix", ""))
         mat["name"] = name
@@ -363,9 +412,11 @@ def table_layout(data: dict, *, source: str = "layout") -> Layout:
     cells = [c for m in mats for c in m.cells]
     markers = [i.id for m in mats for i in m.markers]
     if len({c.id for c in cells}) != len(cells):
-        raise ValueError(f"{source}: cell ids repeat across the mats (give each a prefix)")
+        raise ValueError(
+            msg("{source}: cell ids repeat across the mats (give each a prefix)", source=source)
+        )
     if len(set(markers)) != len(markers):
-        raise ValueError(f"{source}: marker ids repeat across the mats")
+        raise ValueError(msg("{source}: marker ids repeat across the mats", source=source))
     regions: dict[str, tuple[str, ...]] = {}
     pieces: dict[str, Piece] = {}
     for m in mats:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from ...i18n.message import msg
 from .layout import Layout
 from .markers import MarkerSighting
 
@@ -80,17 +81,23 @@ def pose_from_markers(
     """
     ours = [(s, layout.marker(s.id)) for s in sightings if layout.marker(s.id) is not None]
     if len(ours) < min_markers:
-        seen = ", ".join(str(s.id) for s in sightings) or "none"
+        seen = ", ".join(str(s.id) for s in sightings) or msg("none")
         want = ", ".join(str(m.id) for m in layout.markers)
         raise PoseError(
-            f"{len(ours)} of the layout's markers ({want}) visible, {min_markers} needed;"
-            f" markers seen: {seen}"
+            msg(
+                "{n} of the layout's markers ({want}) visible, {needed} needed; markers seen:"
+                " {seen}",
+                n=len(ours),
+                want=want,
+                needed=min_markers,
+                seen=seen,
+            )
         )
     board = np.array([m.corners_mm() for _, m in ours], dtype=np.float64).reshape(-1, 2)
     image = np.concatenate([s.corners_px for s, _ in ours]).astype(np.float64)
     h, _ = cv2.findHomography(board, image, 0)
     if h is None:
-        raise PoseError("the markers' corners do not give a homography (degenerate layout)")
+        raise PoseError(msg("the markers' corners do not give a homography (degenerate layout)"))
     pose = BoardPose(h, tuple(s.id for s, _ in ours), 0.0, "markers")
     misfit = float(np.linalg.norm(pose.to_board(image) - board, axis=1).mean())
     if len(ours) > 2 and misfit > MAX_MISFIT_MM:  # one marker disagrees: drop the worst one
@@ -98,7 +105,12 @@ def pose_from_markers(
         keep = [s for k, (s, _) in enumerate(ours) if k != int(np.argmax(errors))]
         return pose_from_markers(keep, layout, min_markers=min_markers)
     if misfit > MAX_MISFIT_MM:
-        raise PoseError(f"the markers' corners disagree by {misfit:.1f} mm (a marker covered?)")
+        raise PoseError(
+            msg(
+                "the markers' corners disagree by {misfit:.1f} mm (a marker covered?)",
+                misfit=misfit,
+            )
+        )
     return BoardPose(h, pose.markers_used, misfit, "markers")
 
 
@@ -107,12 +119,14 @@ def pose_from_corners(corners_px: Sequence[Sequence[float]], layout: Layout) -> 
     top-left, top-right, bottom-right, bottom-left (for a grid: its outermost points)."""
     pts = np.asarray(corners_px, dtype=np.float64)
     if pts.shape != (4, 2):
-        raise PoseError(f"--corners needs four x,y points, got {pts.size // 2 if pts.size else 0}")
+        raise PoseError(
+            msg("--corners needs four x,y points, got {n}", n=pts.size // 2 if pts.size else 0)
+        )
     w, h = layout.size_mm
     board = np.array([[0, 0], [w, 0], [w, h], [0, h]], dtype=np.float64)
     hom = cv2.getPerspectiveTransform(board.astype(np.float32), pts.astype(np.float32))
     if not np.isfinite(hom).all() or abs(np.linalg.det(hom)) < 1e-12:
-        raise PoseError("the four corners are degenerate (three on a line?)")
+        raise PoseError(msg("the four corners are degenerate (three on a line?)"))
     return BoardPose(hom.astype(np.float64), (), 0.0, "corners")
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ...i18n.message import msg, reason_of
 from .classify import CellReading, ColourModel, nominal_model
 from .layout import EMPTY, UNKNOWN, Layout
 from .markers import MarkerFinder, MarkerSighting
@@ -90,7 +91,7 @@ class BoardReader:
         try:
             return markers, pose_from_markers(markers, self.layout), OK
         except PoseError as e:
-            return markers, None, f"no board: {e}"
+            return markers, None, msg("no board: {reason}", reason=reason_of(e))
 
     def read(self, image: np.ndarray | None) -> BoardReading:
         """The reading of one BGR ``uint8`` frame (``None`` or garbage: a status, no cells)."""
@@ -102,10 +103,13 @@ class BoardReader:
             or image.shape[2] != 3
             or image.dtype != np.uint8
         ):
-            return BoardReading(name, "unreadable frame: expected a BGR uint8 image")
+            return BoardReading(name, msg("unreadable frame: expected a BGR uint8 image"))
         if min(image.shape[:2]) < 16:
             return BoardReading(
-                name, f"unreadable frame: {image.shape[1]}x{image.shape[0]} px is too small"
+                name,
+                msg(
+                    "unreadable frame: {w}x{h} px is too small", w=image.shape[1], h=image.shape[0]
+                ),
             )
         markers, pose, status = self.locate(image)
         if pose is None:

@@ -30,6 +30,8 @@ from typing import Any
 from ...errors import IllegalAction, MalformedRecord
 from ...games.hilo.actions import Action
 from ...games.hilo.record import parse_action, to_record
+from ...games.hilo.summary import describe
+from ...i18n.message import msg, nmsg, reason_of
 from ...referee.service import GameService
 from ..demo_clock import DemoClock
 from .scripted import ScriptedTable, Step, cards_seen
@@ -165,9 +167,16 @@ class SimulatedCardTable(DemoClock):
             k += 1
         if k < len(self.played):
             self.undone += len(self.played) - k
+            n = len(self.played) - k
             self.service.announce(
-                f"demo: {len(self.played) - k} action(s) taken back on the tablet; the"
-                " players put the cards back and play on from there"
+                nmsg(
+                    "demo: {n} action taken back on the tablet; the players put the cards back"
+                    " and play on from there",
+                    "demo: {n} actions taken back on the tablet; the players put the cards back"
+                    " and play on from there",
+                    n,
+                    n=n,
+                )
             )
             back = self.table.restore(self._before[k])
             del self._before[k:], self.played[k:]
@@ -176,8 +185,11 @@ class SimulatedCardTable(DemoClock):
         for action in rec[k:]:  # entered on the tablet since the undo
             if self.table.cards.fill(self.table.state, action) != action:
                 self.service.announce(
-                    f"demo: {action} was entered on the tablet, but the cards on the demo's"
-                    " table say otherwise; the demo stops here"
+                    msg(
+                        "demo: {action} was entered on the tablet, but the cards on the demo's"
+                        " table say otherwise; the demo stops here",
+                        action=describe(action),
+                    )
                 )
                 self.stop.set()
                 break
@@ -217,10 +229,14 @@ class SimulatedCardTable(DemoClock):
                 good += 1
             if len(rec) > good:
                 self.wrong += len(rec) - good
+                did = describe(self.played[good]) if good < len(self.played) else None
                 self.service.announce(
-                    f"demo: the camera recorded {rec[good]} but the players did"
-                    f" {self.played[good] if good < len(self.played) else 'nothing more'};"
-                    " undone and entered right"
+                    msg(
+                        "demo: the camera recorded {recorded} but the players did {did}; undone"
+                        " and entered right",
+                        recorded=describe(rec[good]),
+                        did=did if did is not None else msg("nothing more"),
+                    )
                 )
                 self.service.undo(len(rec) - good)
                 self._rows = self._journal_rows()
@@ -231,10 +247,21 @@ class SimulatedCardTable(DemoClock):
             try:
                 self.service.submit(to_record(missing), source="tablet")
             except (IllegalAction, MalformedRecord) as e:
-                self.service.announce(f"demo: could not enter {missing}: {e}")
+                self.service.announce(
+                    msg(
+                        "demo: could not enter {action}: {reason}",
+                        action=describe(missing),
+                        reason=reason_of(e),
+                    )
+                )
                 raise
             self.missed += 1
-            self.service.announce(f"demo: the camera missed {missing}; entered on the tablet")
+            self.service.announce(
+                msg(
+                    "demo: the camera missed {action}; entered on the tablet",
+                    action=describe(missing),
+                )
+            )
         raise RuntimeError("demo: the record does not follow the game")
 
     def summary(self) -> dict:

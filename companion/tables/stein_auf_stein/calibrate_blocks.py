@@ -196,5 +196,9 @@ def register(
         metavar="IMAGE",
         help="a photo of the mat with every block on the site, button up, apart (repeatable)",
     )
-    c.add_argument("-o", "--output", help=f"file to write (default: calibration/{FILE_NAME})")
+    c.add_argument(
+        "-o",
+        "--output",
+        help=msg("file to write (default: calibration/{file})", file=FILE_NAME),
+    )
     c.set_defaults(func=cmd_calibrate_blocks)
