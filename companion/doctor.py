@@ -371,7 +371,9 @@ def check_calibration(m: Machine) -> list[Verdict]:
 
 
 def check_disk(m: Machine) -> Verdict:
-    where = m.state_dir if m.state_dir.exists() else m.state_dir.parent
+    where = m.state_dir
+    while not where.exists() and where != where.parent:  # not made yet: the disk it will be on
+        where = where.parent
     total, _, free = m.disk_usage(where)
     free_mb, share = free / 2**20, free / total if total else 0.0
     found = msg(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import shutil
 import socket
 from pathlib import Path
 
@@ -182,6 +183,22 @@ def test_disk_space_is_judged_by_what_is_free(tmp_path, free_mb, status):
     assert f"{free_mb:,} MB free" in disk.found
     if status != OK:
         assert "journalctl --vacuum-size" in disk.fix
+
+
+def test_a_state_dir_not_made_yet_is_judged_on_the_disk_it_will_be_on(tmp_path):
+    # A fresh Pi: ~/.local/state/table-companion and ~/.local/state do not exist yet.
+    asked = []
+
+    def usage(path):
+        asked.append(path)
+        return shutil.disk_usage(path)  # the real call: raises for a path that does not exist
+
+    m = machine(tmp_path, disk_usage=usage)
+    m.state_dir = tmp_path / "home" / ".local" / "state" / "table-companion"
+    got = verdicts(m)
+    assert asked == [tmp_path]
+    assert got["disk"].status in (OK, WARN, FAIL)
+    assert f"at {tmp_path}" in got["disk"].found
 
 
 def write_journal(path: Path, actions: int = 30) -> None:
