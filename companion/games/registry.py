@@ -2,7 +2,7 @@
 
 Every game package has the same shape: ``names.GAME``, ``engine.start_game`` and
 ``engine.apply``, ``record.parse_action`` and ``record.to_record``, ``summary.to_json``
-and ``summary.to_text``; listing a package in ``_PACKAGES`` is all it takes.
+``summary.to_text`` and ``summary.describe``; listing a package in ``_PACKAGES`` is all it takes.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ class GameRules:
     to_json: Callable[[Any], dict[str, Any]]
     to_text: Callable[[Any], str]
     to_record: Callable[[Any], dict[str, Any]]
+    #: action -> one sentence in the table's words (``Ana places H3 on L2``): a ``Msg``
+    describe: Callable[[Any], Any]
 
 
 #: game package -> the title people know it by
@@ -51,6 +53,7 @@ def _rules(package: str, title: str) -> GameRules:
         to_json=summary.to_json,
         to_text=summary.to_text,
         to_record=record.to_record,
+        describe=summary.describe,
     )
 
 

@@ -38,7 +38,7 @@ from ..errors import (
 from ..games.common.text import and_list
 from ..games.registry import GameRules, rules_for
 from ..i18n.catalogues import SOURCE_LANGUAGE, render_all
-from ..i18n.message import commas, msg, reason_of
+from ..i18n.message import Msg, commas, msg, reason_of
 from ..i18n.sensed import channel, sensed
 from ..journal import Journal, record_text, storage_error
 from ..profile import ScaleProfile, default_profile
@@ -686,23 +686,37 @@ class GameService:
         if amend is not None:
             self._amend_last(amend)
         for record in reaction.submit:
-            kind = record["type"]
             try:
                 self.submit(record, source="sensor")
             except StorageError:
-                why = msg("The table showed {action} but it could not be recorded", action=kind)
+                why = msg(
+                    "The table showed: {action}. It could not be recorded.",
+                    action=self._told(record),
+                )
                 if why not in self._refusals:
                     self._refusals.append(why)
                     self.warnings.append(why)
             except (IllegalAction, MalformedRecord) as e:
                 why = msg(
-                    "The table showed {action} but the rules say: {reason}",
-                    action=kind,
+                    "The table showed: {action}. The rules say: {reason}",
+                    action=self._told(record),
                     reason=reason_of(e),
                 )
                 if why not in self._refusals:
                     self._refusals.append(why)
                     self.warnings.append(why)
+
+    def _told(self, record: dict[str, Any]) -> Msg | str:
+        """What a referee's record says, as the game's log says it (``Ben places H5 on
+        L2``), in the table's language; the record's type where it cannot be read."""
+        game = self._require_game()
+        try:
+            action = game.rules.parse_action(record)
+            if action is not None:
+                return game.rules.describe(action)
+        except (MalformedRecord, IllegalAction, KeyError, TypeError, ValueError):
+            pass
+        return str(record.get("type", "?"))
 
     def _restart_from(self, start: dict[str, Any]) -> None:
         """Begin the game anew from the table's ``start`` record (the previous start stays

@@ -39,8 +39,8 @@ TABLES = {
 FAULT = sensed(saturated_reason(8388607, 12))
 #: a referee's warning as the service makes it: a message, said on each page in its language
 WARNING = msg(
-    "The table showed {action} but the rules say: {reason}",
-    action="place",
+    "The table showed: {action}. The rules say: {reason}",
+    action=msg("{who} places {stones} on {space}", who="Cleo", stones="H5", space="L2"),
     reason=msg("it is not {player}'s turn: the game waits for {waits}", player="Cleo", waits="Ben"),
 )
 

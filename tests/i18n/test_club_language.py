@@ -38,8 +38,8 @@ def extra_stones(k: int, n: int, stones: list[str]):
 
 
 REFUSED = msg(
-    "The table showed {action} but the rules say: {reason}",
-    action="place",
+    "The table showed: {action}. The rules say: {reason}",
+    action=msg("{who} places {stones} on {space}", who="Ana", stones="H3", space="R1"),
     reason=msg("only the chieftain ({chief}) sets the victory condition", chief="Björn"),
 )
 

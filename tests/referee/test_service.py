@@ -199,7 +199,9 @@ def test_what_the_table_showed_and_the_rules_refused_stands_until_the_game_chang
     service._referee.tick = lambda t, state: Reaction(submit=(illegal,))
     service.tick(1.0)
     (warning,) = service.snapshot()["warnings"]
-    assert warning.startswith("The table showed place but the rules say: ")
+    assert warning.startswith("The table showed: Ben places H5 on L2. The rules say: ")
+    (german,) = service.snapshot("de")["warnings"]  # the action in the table's words too
+    assert german.startswith("Der Tisch zeigte: Ben setzt H5 auf L2. Die Regeln sagen: "), german
     service._referee.tick = lambda t, state: Reaction()
     service.tick(1.1)
     service.tick(1.2)
