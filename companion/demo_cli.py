@@ -455,10 +455,12 @@ def register(
         help="Hinkel & Stein 2-4 (default 4), Stein im Brett and Heuchel & Meuchel 2-6 (default 3),"
         " Stein auf Stein 1-4 (default 2; 1: the solo variant), HiLo 2-5 (default 3)",
     )
-    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--seed", type=int, default=1, help="the scripted game's seed (default 1)")
     d.add_argument("--speed", type=float, default=2.0, help="how much faster than real time")
-    d.add_argument("--host", default="127.0.0.1")
-    d.add_argument("--port", type=int, default=8000)
+    d.add_argument(
+        "--host", default="127.0.0.1", help="the dashboard's address (default 127.0.0.1)"
+    )
+    d.add_argument("--port", type=int, default=8000, help="the dashboard's port (default 8000)")
     d.add_argument("--state-dir", help="keep the demo's journals here (default: a new temp dir)")
     d.add_argument(
         "--terminal", action="store_true", help="no dashboard: tell a game in the terminal"

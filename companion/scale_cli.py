@@ -441,7 +441,7 @@ def register(
     rec = commands.add_parser("record", help="record raw sensor samples to a file")
     what = rec.add_subparsers(dest="what", required=True, metavar="WHAT")
     r = what.add_parser("scale", help="write the load cells' raw samples (spec/scale.md CSV)")
-    r.add_argument("output", metavar="OUT.csv")
+    r.add_argument("output", metavar="OUT.csv", help="the CSV file to write")
     r.add_argument("--seconds", type=float, default=10.0, help="how long (default 10)")
     r.add_argument("--simulate-round", type=int, metavar="SEED",
                    help="record a seeded random round on the simulated scale instead")  # fmt: skip
@@ -454,7 +454,7 @@ def register(
     r.set_defaults(func=cmd_record_scale)
 
     s = commands.add_parser("sense", help="run a scale recording through sensing")
-    s.add_argument("recording", metavar="RECORDING.csv")
+    s.add_argument("recording", metavar="RECORDING.csv", help="a recording (spec/scale.md CSV)")
     s.add_argument("--profile", help="scale profile (default: the recording's, else default)")
     s.add_argument("--json", action="store_true", help="observations as JSON Lines")
     s.set_defaults(func=cmd_sense)
