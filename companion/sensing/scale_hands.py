@@ -17,6 +17,7 @@ from .noise import MEAN_SD_FACTOR, mean_sd
 
 TREMOR_HZ = (7.0, 13.0)  # a hand's physiological tremor: 8-12 Hz
 ZONE_FRAMES = 24  # where a change acts: the mean of this many frames (0.3 s at 80/s)
+ARRIVAL_LEVEL_FRAMES = 5  # the level a change's first step reached: the last of its frames
 
 
 class HandWatch:
@@ -43,7 +44,18 @@ class HandWatch:
                 if t_step - self._t_jump > (2 * k - 0.5) * self._frame_dt:  # a new step
                     self._new_step(t_step, rise)
                 self._t_jump = t_step
+                share = self.config.arrival_left_share
+                if self._hand_rise and abs(rise + self._hand_rise) <= share * self._hand_rise:
+                    self._hand_rise = 0.0  # the hand that pressed in has let go
         since_step = t - self._t_jump
+        if not self._arrival_done:
+            self._watch_arrival()
+            if not self._arrival_done:
+                return False
+        if self._hand_rise:  # a hand pressed in where it holds the beam: not until it lets
+            cfg = self.config  # go (or holds still as long as a load of no stone's must)
+            if since_step < cfg.unknown_load_s and t - self._episode_start < cfg.unknown_episode_s:
+                return False
         if not self._hand_seen:
             if since_step < self._hand_window_s:
                 return False
@@ -68,6 +80,47 @@ class HandWatch:
         vals.sort()
         k = len(vals) // 8  # the spread of the middle three quarters
         return vals[-1 - k] - vals[k] <= self._hand_spread_g
+
+    def _watch_arrival(self) -> None:
+        """How the change's first step arrived, from its first ``arrival_frames`` frames:
+        a hand presses in over about 0.1 s (``arrival_ramp_frames`` frames or more on the
+        way below half the level it reaches and as many above), a stone's step is over in
+        a frame or two (the HX711's conversion, the median of three). A rise that came in
+        like a hand, where a hand holds the beam (``_hand_zone_split``), is kept as
+        ``_hand_rise`` (g): the change is not named until the total drops by about that
+        much (the hand let go), or holds still as long as a load of no stone's must. In
+        rounds with hands at 1.5-2 g a cell such a hand, held still, was weighed as a
+        stone on the outer space and reported ``added``."""
+        cfg = self.config
+        n = cfg.arrival_frames
+        if n <= 0 or self._reference is None:
+            self._arrival_done = True
+            return
+        if len(self._masses) < n:
+            return
+        self._arrival_done = True
+        first = [m for _, m in itertools.islice(self._masses, n)]
+        base = self._reference[0]
+        level = _median(sorted(first[-ARRIVAL_LEVEL_FRAMES:])) - base
+        if level < max(cfg.mass_step_g, 6.0 * self._hand_sd_g):
+            return
+        lower = upper = 0
+        for m in first[:-ARRIVAL_LEVEL_FRAMES]:
+            share = (m - base) / level
+            if share >= 0.85:
+                break
+            if share >= 0.5:
+                upper += 1
+            elif share >= 0.15:
+                lower += 1
+        ramp = cfg.arrival_ramp_frames
+        if lower >= ramp and upper >= ramp and self._hand_zone_split() is not None:
+            self._hand_rise, self._hand_pressed = level, True
+
+    @property
+    def _hand_in_change(self) -> bool:
+        """A hand was seen in this change: its wander, or its pressing in."""
+        return self._hand_seen or self._hand_pressed
 
     def _pad_loaded_since_stable(self) -> bool:
         """Whether one pad has carried load all through the frames since the cells came

@@ -75,7 +75,7 @@ class SplitWatch:
         """The change now at rest (window means ``w``, ``left``, ``right``, g) as the
         stones it was, if its steps show them one after another and every part is clear
         (see the module docstring); else None."""
-        if self._reference is None or not self._have_rest or self._hand_seen:
+        if self._reference is None or not self._have_rest or self._hand_in_change:
             return None
         start = self._episode_start
         if start is None or self._episode_lifted or len(self._cells) != len(self._masses):
