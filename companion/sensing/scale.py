@@ -92,6 +92,7 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch, 
         self._arrival_done = True  # the shape of the change's first step is judged
         self._hand_rise = 0.0  # a hand pressed in by this much (g), and has not let go
         self._hand_pressed = False  # a hand pressed in during this change (let go or not)
+        self._hand_drop = False  # ... and the total dropped by about as much since
         self._t_jump = float("-inf")
         self._episode_start: float | None = None  # the start of the current change
         census = profile.stone_mass_g
@@ -256,6 +257,7 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch, 
             self._episode_disturbed = False
             self._hand_seen = False
             self._arrival_done, self._hand_rise, self._hand_pressed = False, 0.0, False
+            self._hand_drop = False
             if t - self._t_named < self.config.fast_rest_s and self._have_rest:
                 # the scale had just named the last stone: this one came at once
                 self._fast.append((t, t - self._level_start))

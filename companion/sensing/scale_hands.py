@@ -17,6 +17,7 @@ from .noise import MEAN_SD_FACTOR, mean_sd
 
 TREMOR_HZ = (7.0, 13.0)  # a hand's physiological tremor: 8-12 Hz
 ZONE_FRAMES = 24  # where a change acts: the mean of this many frames (0.3 s at 80/s)
+MEDIAN_SD_FACTOR = 1.25  # the median of n frames has about 1.25 σ/√n
 ARRIVAL_LEVEL_FRAMES = 5  # the level a change's first step reached: the last of its frames
 
 
@@ -46,7 +47,7 @@ class HandWatch:
                 self._t_jump = t_step
                 share = self.config.arrival_left_share
                 if self._hand_rise and abs(rise + self._hand_rise) <= share * self._hand_rise:
-                    self._hand_rise = 0.0  # the hand that pressed in has let go
+                    self._hand_drop = True  # the hand that pressed in may have let go
         since_step = t - self._t_jump
         if not self._arrival_done:
             self._watch_arrival()
@@ -54,7 +55,11 @@ class HandWatch:
                 return False
         if self._hand_rise:  # a hand pressed in where it holds the beam: not until it lets
             cfg = self.config  # go (or holds still as long as a load of no stone's must)
-            if since_step < cfg.unknown_load_s and t - self._episode_start < cfg.unknown_episode_s:
+            if self._hand_drop and since_step >= self._hand_window_s and self._hand_gone():
+                self._hand_rise = 0.0
+            elif (
+                since_step < cfg.unknown_load_s and t - self._episode_start < cfg.unknown_episode_s
+            ):
                 return False
         if not self._hand_seen:
             if since_step < self._hand_window_s:
@@ -116,6 +121,23 @@ class HandWatch:
         ramp = cfg.arrival_ramp_frames
         if lower >= ramp and upper >= ramp and self._hand_zone_split() is not None:
             self._hand_rise, self._hand_pressed = level, True
+
+    def _hand_gone(self) -> bool:
+        """After a drop by about the hand's rise: whether the total since (its median)
+        left nothing (within the census tolerance and 2.5 sd of that median, at most half
+        a mass step) or a stone's mass (the census, the pillars together) against the
+        rest before the change. A stone taken off under the hand drops the total as much
+        when it weighs about as much as the hand's force, but leaves the hand's excess
+        (unseen seed 403 at 1.5-2 g: H4, 80 g, under a hand of about 86 gf: named a shift
+        of 3,400 g·mm while the hand was still on)."""
+        since = [m for tm, m in self._masses if tm >= self._t_jump]
+        net = abs(_median(sorted(since)) - self._reference[0])
+        cfg = self.config
+        sd = MEDIAN_SD_FACTOR * self._hand_sd_g / math.sqrt(max(1, len(since)))
+        if net < min(cfg.mass_step_g / 2, cfg.census_tolerance_g + 2.5 * sd):
+            return True
+        tol = cfg.census_tolerance_g + 0.02 * net
+        return any(abs(net - m) <= tol for m in self._plausible_masses)
 
     @property
     def _hand_in_change(self) -> bool:
