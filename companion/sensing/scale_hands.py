@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from .noise import MEAN_SD_FACTOR, mean_sd
+from .noise import MEAN_SD_FACTOR, mean_sd, torque_sd
 
 TREMOR_HZ = (7.0, 13.0)  # a hand's physiological tremor: 8-12 Hz
 ZONE_FRAMES = 24  # where a change acts: the mean of this many frames (0.3 s at 80/s)
@@ -123,21 +123,39 @@ class HandWatch:
             self._hand_rise, self._hand_pressed = level, True
 
     def _hand_gone(self) -> bool:
-        """After a drop by about the hand's rise: whether the total since (its median)
-        left nothing (within the census tolerance and 2.5 sd of that median, at most half
-        a mass step) or a stone's mass (the census, the pillars together) against the
-        rest before the change. A stone taken off under the hand drops the total as much
-        when it weighs about as much as the hand's force, but leaves the hand's excess
-        (unseen seed 403 at 1.5-2 g: H4, 80 g, under a hand of about 86 gf: named a shift
-        of 3,400 g·mm while the hand was still on)."""
-        since = [m for tm, m in self._masses if tm >= self._t_jump]
-        net = abs(_median(sorted(since)) - self._reference[0])
+        """After a drop by about the hand's rise: whether what is left against the rest
+        before the change (the medians of the cells since the drop) is nothing (the total
+        within the census tolerance and 2.5 sd of its median, at most half a mass step,
+        and the torque within ``torque_step_gmm`` or 2.5 sd) or a stone (its mass, or the
+        pillars', where a stone may lie: ``_plausible``). A stone taken off under the
+        hand drops the total as much when it weighs about as much as the hand's force,
+        but leaves the hand's excess and its torque at the pad (unseen rounds 403 at 1.5
+        g, H4 of 80 g under a hand of about 86 gf, and 316, B5 of 100 g off L2 under a
+        hand at R2: each named a shift while the hand was still on)."""
         cfg = self.config
-        sd = MEDIAN_SD_FACTOR * self._hand_sd_g / math.sqrt(max(1, len(since)))
-        if net < min(cfg.mass_step_g / 2, cfg.census_tolerance_g + 2.5 * sd):
-            return True
+        n = sum(1 for tm, _ in self._masses if tm >= self._t_jump)
+        if n < 2:
+            return False
+        cells = np.array(list(itertools.islice(reversed(self._cells), n)))
+        w, left, right = (float(v) for v in np.median(cells, axis=0))
+        total, torque = w + left + right, self._torque(left, right)
+        m0, tau0 = self._reference
+        net = abs(total - m0)
+        if net < cfg.mass_step_g / 2:
+            sd = MEDIAN_SD_FACTOR * self._hand_sd_g / math.sqrt(n)
+            s = self.noise_g
+            p = self._pivot
+            tau_sd = (
+                MEDIAN_SD_FACTOR
+                * torque_sd(s[1], s[2], p - self._x_left, self._x_right - p)
+                / math.sqrt(n)
+            )
+            return net < cfg.census_tolerance_g + 2.5 * sd and abs(torque - tau0) < max(
+                cfg.torque_step_gmm, 2.5 * tau_sd
+            )
         tol = cfg.census_tolerance_g + 0.02 * net
-        return any(abs(net - m) <= tol for m in self._plausible_masses)
+        stone = any(abs(net - m) <= tol for m in self._plausible_masses)
+        return stone and self._plausible(total, torque)
 
     @property
     def _hand_in_change(self) -> bool:

@@ -97,14 +97,17 @@ def test_a_hand_pressing_in_on_the_outer_space_is_not_weighed_as_a_stone(noise_g
     assert not any("a hand resting on the beam there" in p for p in said), said
 
 
-def test_a_stone_taken_off_under_a_hand_as_heavy_is_not_named_while_the_hand_stays():
-    # Unseen round 403 at 1.5 g: a hand (about 86 gf) presses in at R2, H4 (80 g) is
-    # taken off under it: the total drops by about the hand's rise, but leaves the
-    # hand's excess (8 g), which is neither nothing nor a stone. Before, that drop was
-    # taken for the hand letting go and the change named a shift of 3,400 g·mm while
-    # the hand was on (unwarned); now it waits until the hand has gone.
-    _, score = sense_round(1.5, 403)
-    where = "seed 403, 1.5 g a cell, 80/s:\n" + "\n".join(score.mistakes)
+@pytest.mark.parametrize(("noise_g", "seed"), [(1.5, 403), (2.0, 403), (1.5, 316), (2.0, 316)])
+def test_a_stone_taken_off_under_a_hand_as_heavy_is_not_named_while_the_hand_stays(noise_g, seed):
+    # Unseen rounds: a hand presses in at the down end and a stone about as heavy as its
+    # force is taken off under it (403: H4, 80 g, off R2 under about 86 gf; 316: B5,
+    # 100 g, off L2 under a hand at R2). The total drops by about the hand's rise but
+    # leaves the hand's excess and its torque at the pad: neither nothing nor a stone.
+    # Before, that drop was taken for the hand letting go, and the change was named a
+    # shift (3,400 and 38,600 g·mm) while the hand was on (unwarned); now it waits
+    # until the hand has gone, and names the stone taken off.
+    _, score = sense_round(noise_g, seed)
+    where = f"seed {seed}, {noise_g} g a cell, 80/s:\n" + "\n".join(score.mistakes)
     assert under_hand(score) == [], where
     assert score.spurious == 0, where
 
