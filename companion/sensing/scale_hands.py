@@ -2,8 +2,10 @@
 
 A change is named only once the total has held one level long enough, without the
 trend, spread, smooth wander or tremor that a hand's force brings (``_mass_steady``,
-``_still``). Reads the sensor's frames (``_masses``, ``_cells``: grams, ``t_mono`` s)
-and the thresholds ``scale_thresholds`` sets from the noise.
+``_still``); a rise that pressed in over 0.1 s at the beam's down end, as a hand does,
+waits until the hand has let go (``_watch_arrival``, ``_hand_gone``). Reads the
+sensor's frames (``_masses``, ``_cells``: grams, ``t_mono`` s) and the thresholds
+``scale_thresholds`` sets from the noise.
 """
 
 from __future__ import annotations
