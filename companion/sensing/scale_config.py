@@ -51,7 +51,7 @@ class SensingConfig:
     arrival_ramp_frames: int = 2  # ... this many on the way below half the level and as
     #                               many above (a hand presses in over 0.1 s; a stone's
     #                               step is over in a frame or two): a hand arriving ...
-    arrival_left_share: float = 0.3  # ... that has left once the total drops by its rise,
+    arrival_left_share: float = 0.5  # ... that has left once the total drops by its rise,
     #                                  give or take this share of it (its force wanders)
     tremor_ratio: float = 4.5  # ... with no more tremor (8-12 Hz) than this many times
     #                            the noise's power there (a hand's shows; a stone has none)
