@@ -55,18 +55,19 @@ def test_a_hand_held_nearly_still_on_noisy_cells_is_not_taken_for_a_stone(noise_
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("noise_g", "least_named"), [(0.8, 0.99), (1.5, 0.99), (2.0, 0.98)])
-def test_forty_rounds_with_hands_on_noisy_cells_invent_no_placement(noise_g, least_named):
+@pytest.mark.parametrize("noise_g", [0.8, 1.5, 2.0])
+def test_forty_rounds_with_hands_on_noisy_cells_invent_no_placement(noise_g):
     # The goal: no placement invented up to 2 g a cell at 80 samples/s (before the hand
     # zone and tremor test: 2 at 1.5 g and 8 at 2 g in these rounds; before the stillness
-    # test 32 and 32). Other seeds are not all clean: see docs/scale-sensing.md.
+    # test 32 and 32). With the hand's pressing in watched (scale9) every placement is
+    # named and nothing is reported under a hand at 2 g either (before: 257 of 260
+    # named, a hand and a stone weighed as one 176 g load on seed 7).
     seeds = range(0, 40)
     score = play(noise_g, seeds)
     where = f"seeds 0..39, {noise_g} g a cell, 80/s:\n" + "\n".join(score.mistakes)
     assert score.spurious == 0, where
-    assert score.placements_right >= least_named * score.placements, where
-    if noise_g <= 1.5:
-        assert under_hand(score) == [], where
+    assert score.placements_right == score.placements, where
+    assert under_hand(score) == [], where
 
 
 def sense_round(noise_g: float, seed: int, config=None):
