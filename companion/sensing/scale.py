@@ -89,6 +89,10 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch, 
         self._have_rest = False  # a settled state exists to compare with
         self._episode_disturbed = False
         self._hand_seen = False
+        self._arrival_done = True  # the shape of the change's first step is judged
+        self._hand_rise = 0.0  # a hand pressed in by this much (g), and has not let go
+        self._hand_pressed = False  # a hand pressed in during this change (let go or not)
+        self._hand_drop = False  # ... and the total dropped by about as much since
         self._t_jump = float("-inf")
         self._episode_start: float | None = None  # the start of the current change
         census = profile.stone_mass_g
@@ -252,6 +256,8 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch, 
             self._reference = (bw + bl + br, br * (self._x_right - p) - bl * (p - self._x_left))
             self._episode_disturbed = False
             self._hand_seen = False
+            self._arrival_done, self._hand_rise, self._hand_pressed = False, 0.0, False
+            self._hand_drop = False
             if t - self._t_named < self.config.fast_rest_s and self._have_rest:
                 # the scale had just named the last stone: this one came at once
                 self._fast.append((t, t - self._level_start))
@@ -280,7 +286,7 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch, 
         if self._episode_start is None:
             self._episode_start = t
         restless = t - self._episode_start >= self._disturbed_after_s
-        if (lifted or self._hand_seen or restless) and not self._episode_disturbed:
+        if (lifted or self._hand_in_change or restless) and not self._episode_disturbed:
             self._episode_disturbed = True
             out.append(ScaleDisturbed(t))
         if state != STABLE or not steady or lifted or any(c.fault for c in self._order):
@@ -314,11 +320,11 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch, 
             if t - self._t_jump < cfg.unknown_load_s and episode_s < cfg.unknown_episode_s:
                 return
         held = None
-        if self._reference is not None and not (self._hand_seen or self._episode_lifted):
+        if self._reference is not None and not (self._hand_in_change or self._episode_lifted):
             held = self._level_held_between(self._reference[0], w + left + right)
         self.tracker.accept()
         self._t_rest = t
-        if self._hand_seen:
+        if self._hand_in_change:
             self._t_hand_named = t
         if self._level_start > float("-inf"):
             self._name_times.append(t - self._level_start)
@@ -329,7 +335,7 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch, 
             # arriving and leaving goes both ways
             rise = w + left + right - self._reference[0]
             one_way = all((r > 0) == (rise > 0) for _, _, r, _ in steps)
-            if one_way or not (self._hand_seen or plausible):
+            if one_way or not (self._hand_in_change or plausible):
                 self._fast.extend((t_step, since) for t_step, since, _, _ in steps if since)
             if self._cancelled_out(rise, steps):
                 self._merged.extend((t_step, 0.0) for t_step, _, _, _ in steps[1:])

@@ -46,6 +46,13 @@ class SensingConfig:
     hand_zone_mm: float = 12.0  # where a hand holds the beam: this near the pad it rests on
     still_zone_s: float = 0.0  # ... a change must hold still at least this long (s; else
     #                            as long as elsewhere, on noisy cells)
+    arrival_frames: int = 13  # a change's first step: its shape from this many frames
+    #                           (at 40 samples/s or more; 0: not watched) ...
+    arrival_ramp_frames: int = 2  # ... this many on the way below half the level and as
+    #                               many above (a hand presses in over 0.1 s; a stone's
+    #                               step is over in a frame or two): a hand arriving ...
+    arrival_left_share: float = 0.5  # ... that has left once the total drops by its rise,
+    #                                  give or take this share of it (its force wanders)
     tremor_ratio: float = 4.5  # ... with no more tremor (8-12 Hz) than this many times
     #                            the noise's power there (a hand's shows; a stone has none)
     fast_level_s: float = 0.25  # a new step this long after the last, before it was named:
@@ -90,6 +97,7 @@ class SensingConfig:
             hand_window_s=4 * frame,
             hand_release_s=8 * frame,
             hand_trend_frames=2,
+            arrival_frames=0,  # a hand's 0.1 s of pressing in is one frame
             decide_within_s=1.2,  # each frame is 0.1 s: three of them take 0.3 s already
             disturbed_after_s=2.0,
             noisy_sd_g=40.0,  # a hand's wander, sampled slowly, looks rougher

@@ -2,8 +2,10 @@
 
 A change is named only once the total has held one level long enough, without the
 trend, spread, smooth wander or tremor that a hand's force brings (``_mass_steady``,
-``_still``). Reads the sensor's frames (``_masses``, ``_cells``: grams, ``t_mono`` s)
-and the thresholds ``scale_thresholds`` sets from the noise.
+``_still``); a rise that pressed in over 0.1 s at the beam's down end, as a hand does,
+waits until the hand has let go (``_watch_arrival``, ``_hand_gone``). Reads the
+sensor's frames (``_masses``, ``_cells``: grams, ``t_mono`` s) and the thresholds
+``scale_thresholds`` sets from the noise.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ import math
 
 import numpy as np
 
-from .noise import MEAN_SD_FACTOR, mean_sd
+from .noise import MEAN_SD_FACTOR, mean_sd, torque_sd
 
 TREMOR_HZ = (7.0, 13.0)  # a hand's physiological tremor: 8-12 Hz
 ZONE_FRAMES = 24  # where a change acts: the mean of this many frames (0.3 s at 80/s)
+MEDIAN_SD_FACTOR = 1.25  # the median of n frames has about 1.25 σ/√n
+ARRIVAL_LEVEL_FRAMES = 5  # the level a change's first step reached: the last of its frames
 
 
 class HandWatch:
@@ -43,7 +47,22 @@ class HandWatch:
                 if t_step - self._t_jump > (2 * k - 0.5) * self._frame_dt:  # a new step
                     self._new_step(t_step, rise)
                 self._t_jump = t_step
+                share = self.config.arrival_left_share
+                if self._hand_rise and abs(rise + self._hand_rise) <= share * self._hand_rise:
+                    self._hand_drop = True  # the hand that pressed in may have let go
         since_step = t - self._t_jump
+        if not self._arrival_done:
+            self._watch_arrival()
+            if not self._arrival_done:
+                return False
+        if self._hand_rise:  # a hand pressed in where it holds the beam: not until it lets
+            cfg = self.config  # go (or holds still as long as a load of no stone's must)
+            if self._hand_drop and since_step >= self._hand_window_s and self._hand_gone():
+                self._hand_rise = 0.0
+            elif (
+                since_step < cfg.unknown_load_s and t - self._episode_start < cfg.unknown_episode_s
+            ):
+                return False
         if not self._hand_seen:
             if since_step < self._hand_window_s:
                 return False
@@ -68,6 +87,82 @@ class HandWatch:
         vals.sort()
         k = len(vals) // 8  # the spread of the middle three quarters
         return vals[-1 - k] - vals[k] <= self._hand_spread_g
+
+    def _watch_arrival(self) -> None:
+        """How the change's first step arrived, from its first ``arrival_frames`` frames:
+        a hand presses in over about 0.1 s (``arrival_ramp_frames`` frames or more on the
+        way below half the level it reaches and as many above), a stone's step is over in
+        a frame or two (the HX711's conversion, the median of three). A rise that came in
+        like a hand, where a hand holds the beam (``_hand_zone_split``), is kept as
+        ``_hand_rise`` (g): the change is not named until the total drops by about that
+        much (the hand let go), or holds still as long as a load of no stone's must. In
+        rounds with hands at 1.5-2 g a cell such a hand, held still, was weighed as a
+        stone on the outer space and reported ``added``."""
+        cfg = self.config
+        n = cfg.arrival_frames
+        if n <= 0 or self._reference is None:
+            self._arrival_done = True
+            return
+        if len(self._masses) < n:
+            return
+        self._arrival_done = True
+        first = [m for _, m in itertools.islice(self._masses, n)]
+        base = self._reference[0]
+        level = _median(sorted(first[-ARRIVAL_LEVEL_FRAMES:])) - base
+        if level < max(cfg.mass_step_g, 6.0 * self._hand_sd_g):
+            return
+        lower = upper = 0
+        for m in first[:-ARRIVAL_LEVEL_FRAMES]:
+            share = (m - base) / level
+            if share >= 0.85:
+                break
+            if share >= 0.5:
+                upper += 1
+            elif share >= 0.15:
+                lower += 1
+        ramp = cfg.arrival_ramp_frames
+        if lower >= ramp and upper >= ramp and self._hand_zone_split() is not None:
+            self._hand_rise, self._hand_pressed = level, True
+
+    def _hand_gone(self) -> bool:
+        """After a drop by about the hand's rise: whether what is left against the rest
+        before the change (the medians of the cells since the drop) is nothing (the total
+        within the census tolerance and 2.5 sd of its median, at most half a mass step,
+        and the torque within ``torque_step_gmm`` or 2.5 sd) or a stone (its mass, or the
+        pillars', where a stone may lie: ``_plausible``). A stone taken off under the
+        hand drops the total as much when it weighs about as much as the hand's force,
+        but leaves the hand's excess and its torque at the pad (unseen rounds 403 at 1.5
+        g, H4 of 80 g under a hand of about 86 gf, and 316, B5 of 100 g off L2 under a
+        hand at R2: each named a shift while the hand was still on)."""
+        cfg = self.config
+        n = sum(1 for tm, _ in self._masses if tm >= self._t_jump)
+        if n < 2:
+            return False
+        cells = np.array(list(itertools.islice(reversed(self._cells), n)))
+        w, left, right = (float(v) for v in np.median(cells, axis=0))
+        total, torque = w + left + right, self._torque(left, right)
+        m0, tau0 = self._reference
+        net = abs(total - m0)
+        if net < cfg.mass_step_g / 2:
+            sd = MEDIAN_SD_FACTOR * self._hand_sd_g / math.sqrt(n)
+            s = self.noise_g
+            p = self._pivot
+            tau_sd = (
+                MEDIAN_SD_FACTOR
+                * torque_sd(s[1], s[2], p - self._x_left, self._x_right - p)
+                / math.sqrt(n)
+            )
+            return net < cfg.census_tolerance_g + 2.5 * sd and abs(torque - tau0) < max(
+                cfg.torque_step_gmm, 2.5 * tau_sd
+            )
+        tol = cfg.census_tolerance_g + 0.02 * net
+        stone = any(abs(net - m) <= tol for m in self._plausible_masses)
+        return stone and self._plausible(total, torque)
+
+    @property
+    def _hand_in_change(self) -> bool:
+        """A hand was seen in this change: its wander, or its pressing in."""
+        return self._hand_seen or self._hand_pressed
 
     def _pad_loaded_since_stable(self) -> bool:
         """Whether one pad has carried load all through the frames since the cells came

@@ -33,7 +33,7 @@ class PaceWatch:
         a stone's mass or more, with no hand seen and the beam never lifted: stones put
         down and taken off before the scale could name them, which then cancel out (the
         ``fast`` problem; a change of no stone's mass is the ``unnamed`` one)."""
-        if abs(rise) >= self.config.mass_step_g or self._hand_seen or self._episode_lifted:
+        if abs(rise) >= self.config.mass_step_g or self._hand_in_change or self._episode_lifted:
             return False
         big = 0.5 * self._lightest_g
         return any(r >= big for _, _, r, _ in steps) and any(r <= -big for _, _, r, _ in steps)

@@ -11,9 +11,11 @@ level the total held. The change is split at its steps when every part is clear:
   the step before, at most ``SLOT_MAX_S``, or the last ``SLOT_S``; its middle three
   quarters within the hand spread, the beam resting on a pad);
 - a part put down weighs as a stone of the census (or the pillars together) and lies
-  on a space, ``x_edge_sd`` standard deviations inside its edges, and not within
-  ``hand_zone_mm`` of a pad, where a hand holds the beam (in rounds with hands a hand
-  arriving there and a stone put down after it would be split into two stones);
+  on a space, ``x_edge_sd`` standard deviations inside its edges; within
+  ``hand_zone_mm`` of a pad, where a hand holds the beam, only if its step was sharp
+  (``_ramped``: a hand presses in over 0.1 s; in rounds with hands a hand arriving
+  there and a stone put down after it would be split into two stones; at 10 samples/s,
+  too few frames to tell, never);
 - a part taken off is the stones named on one space (``BeamLedger.take``), those put
   down earlier in the same change included.
 
@@ -45,6 +47,8 @@ SETTLED_S = 0.2  # ... from this long after the step before (its bounce over) ..
 SLOT_S = 0.2  # ... or, if that did not hold still, over the last this long
 SLOT_MIN_FRAMES = 6  # ... at least this many frames (else not clear)
 BOUNCE_S = 0.3  # a step this soon after the one before, with no level held between: a bounce
+RAMP_FRAMES = 4  # frames running on the way up: a hand pressing in (0.1 s, 8 frames at 80/s)
+RAMP_SEARCH_S = 0.25  # ... looked for this long either side of the step (s)
 HAND_LEFT_S = 2.0  # a change this soon after one named with a hand seen: not split (s)
 MEDIAN_SD_FACTOR = 1.25  # the median of n frames has about 1.25 σ/√n
 
@@ -75,7 +79,7 @@ class SplitWatch:
         """The change now at rest (window means ``w``, ``left``, ``right``, g) as the
         stones it was, if its steps show them one after another and every part is clear
         (see the module docstring); else None."""
-        if self._reference is None or not self._have_rest or self._hand_seen:
+        if self._reference is None or not self._have_rest or self._hand_in_change:
             return None
         start = self._episode_start
         if start is None or self._episode_lifted or len(self._cells) != len(self._masses):
@@ -158,8 +162,11 @@ class SplitWatch:
             x = self._pivot + dtau / dm
             tol = cfg.census_tolerance_g + 0.02 * abs(dm)
             if dm > 0:
-                if min(abs(x - self._x_left), abs(x - self._x_right)) <= cfg.hand_zone_mm:
-                    return None  # where a hand holds the beam: it may be the hand
+                near_pad = min(abs(x - self._x_left), abs(x - self._x_right)) <= cfg.hand_zone_mm
+                if near_pad and (
+                    cfg.arrival_frames <= 0 or self._ramped(t_part, float(cur[0]), float(nxt[0]))
+                ):  # where a hand holds the beam, pressed in as a hand does (or too few
+                    return None  # frames to tell: 10 samples/s)
                 space = self._clear_space(x, dm, cur[2], nxt[2])
                 if space is None or not any(abs(dm - m) <= tol for m in self._plausible_masses):
                     return None
@@ -175,6 +182,20 @@ class SplitWatch:
                 x_named = sum(e.mass_g * e.x_mm for e in taken) / m
                 parts.append(Part(t_part, dm, x_named, spaces.pop()))
         return Split(tuple(parts), ledger)
+
+    def _ramped(self, t_part: float, before_g: float, after_g: float) -> bool:
+        """Whether the total went from ``before_g`` to ``after_g`` at ``t_part`` (s) as a
+        hand presses in, over 0.1 s: ``RAMP_FRAMES`` frames running or more between 15 %
+        and 85 % of the way (a stone's step is over in a frame or two)."""
+        lag = self.config.step_frames * self._frame_dt
+        rise = after_g - before_g
+        run = longest = 0
+        for tm, m in self._masses:
+            if not t_part - lag - RAMP_SEARCH_S <= tm <= t_part + RAMP_SEARCH_S:
+                continue
+            run = run + 1 if 0.15 < (m - before_g) / rise < 0.85 else 0
+            longest = max(longest, run)
+        return longest >= RAMP_FRAMES
 
     def _clear_space(self, x_mm: float, dm: float, frames_a: float, frames_b: float):
         """The space a part put down at ``x_mm`` (mass ``dm`` g, measured between levels

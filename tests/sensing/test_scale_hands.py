@@ -12,6 +12,7 @@ before: at 2 g a cell, seeds 0, 6 and 11 by a light hand held at the beam's end.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
@@ -21,6 +22,7 @@ from companion.devices.scale_scoring import RoundScore, score_round
 from companion.devices.scale_sim import SignalModel
 from companion.profile import default_profile
 from companion.sensing.observations import ScaleNoise, StoneAdded, StoneRemoved
+from companion.sensing.scale_config import SensingConfig
 from companion.sensing.scale_recording import Recording
 from companion.sensing.scale_replay import sense_recording
 
@@ -53,30 +55,72 @@ def test_a_hand_held_nearly_still_on_noisy_cells_is_not_taken_for_a_stone(noise_
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("noise_g", "least_named"), [(0.8, 0.99), (1.5, 0.99), (2.0, 0.98)])
-def test_forty_rounds_with_hands_on_noisy_cells_invent_no_placement(noise_g, least_named):
+@pytest.mark.parametrize("noise_g", [0.8, 1.5, 2.0])
+def test_forty_rounds_with_hands_on_noisy_cells_invent_no_placement(noise_g):
     # The goal: no placement invented up to 2 g a cell at 80 samples/s (before the hand
     # zone and tremor test: 2 at 1.5 g and 8 at 2 g in these rounds; before the stillness
-    # test 32 and 32). Other seeds are not all clean: see docs/scale-sensing.md.
+    # test 32 and 32). With the hand's pressing in watched (scale9) every placement is
+    # named and nothing is reported under a hand at 2 g either (before: 257 of 260
+    # named, a hand and a stone weighed as one 176 g load on seed 7).
     seeds = range(0, 40)
     score = play(noise_g, seeds)
     where = f"seeds 0..39, {noise_g} g a cell, 80/s:\n" + "\n".join(score.mistakes)
     assert score.spurious == 0, where
-    assert score.placements_right >= least_named * score.placements, where
-    if noise_g <= 1.5:
-        assert under_hand(score) == [], where
+    assert score.placements_right == score.placements, where
+    assert under_hand(score) == [], where
 
 
-@pytest.mark.parametrize(("noise_g", "seed"), [(1.5, 313), (2.0, 301), (2.0, 313)])
-def test_a_hand_weighed_as_a_stone_on_its_space_is_said_when_it_leaves(noise_g, seed):
-    # Unseen rounds (seeds 300-323): a hand holds the down end at L2 while a boulder is
-    # put down there; the hand's force, on the space, weighs as a stone (or with it, as
-    # one 114 g load) and leaves within a second. The load taken off is not the mass of
-    # the stone just named there: said ``undone`` (before: 2 of these unwarned at 2 g).
+def sense_round(noise_g: float, seed: int, config=None):
     signal = SignalModel.per_sample(noise_g, 80, glitch_rate=0.01)
     session = random_round(PROFILE, seed, rate_sps=80, signal=signal)
-    obs = sense_recording(Recording(session.samples, notches=session.notches), PROFILE)
-    score = score_round(session, obs, PROFILE.stone_mass_g)
+    rec = Recording(session.samples, notches=session.notches)
+    obs = sense_recording(rec, PROFILE, config=config)
+    return obs, score_round(session, obs, PROFILE.stone_mass_g)
+
+
+UNSEEN_HANDS_ON_L2 = [(1.5, 313), (2.0, 301), (2.0, 313)]
+
+
+@pytest.mark.parametrize(("noise_g", "seed"), UNSEEN_HANDS_ON_L2)
+def test_a_hand_pressing_in_on_the_outer_space_is_not_weighed_as_a_stone(noise_g, seed):
+    # Unseen rounds (seeds 300-323): a hand holds the down end at L2 while a boulder is
+    # put down there. Held still, it showed no wander or tremor through 1.5-2 g of noise
+    # and was weighed as a stone on L2 (reported ``added``, then ``undone`` when it let
+    # go: 1 invented placement at 1.5 g, 4 at 2 g). It pressed in over 0.1 s, as a hand
+    # does, where a stone's step is over in a frame or two: the change now waits until
+    # it lets go, and names the boulder alone.
+    obs, score = sense_round(noise_g, seed)
+    where = f"seed {seed}, {noise_g} g a cell, 80/s:\n" + "\n".join(score.mistakes)
+    assert score.spurious == 0, where
+    assert score.placements_right == score.placements > 0, where
+    assert score.unwarned == 0, where
+    said = [o.problem for o in obs if isinstance(o, ScaleNoise) and o.problem]
+    assert not any("a hand resting on the beam there" in p for p in said), said
+
+
+@pytest.mark.parametrize(("noise_g", "seed"), [(1.5, 403), (2.0, 403), (1.5, 316), (2.0, 316)])
+def test_a_stone_taken_off_under_a_hand_as_heavy_is_not_named_while_the_hand_stays(noise_g, seed):
+    # Unseen rounds: a hand presses in at the down end and a stone about as heavy as its
+    # force is taken off under it (403: H4, 80 g, off R2 under about 86 gf; 316: B5,
+    # 100 g, off L2 under a hand at R2). The total drops by about the hand's rise but
+    # leaves the hand's excess and its torque at the pad: neither nothing nor a stone.
+    # Before, that drop was taken for the hand letting go, and the change was named a
+    # shift (3,400 and 38,600 g·mm) while the hand was on (unwarned); now it waits
+    # until the hand has gone, and names the stone taken off.
+    _, score = sense_round(noise_g, seed)
+    where = f"seed {seed}, {noise_g} g a cell, 80/s:\n" + "\n".join(score.mistakes)
+    assert under_hand(score) == [], where
+    assert score.spurious == 0, where
+
+
+@pytest.mark.parametrize(("noise_g", "seed"), UNSEEN_HANDS_ON_L2)
+def test_a_hand_weighed_as_a_stone_on_its_space_is_said_when_it_leaves(noise_g, seed):
+    # Where the hand's pressing in is not seen (``arrival_frames`` 0: a hand that comes
+    # down as sharply as a stone), the same rounds weigh it as a stone on L2 (or with
+    # the boulder, as one 114 g load); the load taken off within a second is not the
+    # mass of the stone just named there: said ``undone`` (before: unwarned at 2 g).
+    config = dataclasses.replace(SensingConfig(), arrival_frames=0)
+    obs, score = sense_round(noise_g, seed, config)
     where = f"seed {seed}, {noise_g} g a cell, 80/s:\n" + "\n".join(score.mistakes)
     assert score.spurious > 0, where  # the hand is still weighed (only said)
     assert score.unwarned == 0, where
