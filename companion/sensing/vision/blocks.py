@@ -535,7 +535,11 @@ class BlockWatcher:
         out.extend(self._die.update(r.die, r.die_centre_mm, r.die_why, t_mono))
         # the blocks: the site and the areas while no hand or arm is over either (what it
         # hides is not gone); told afresh once they are clear again
-        key = (r.site, r.turned, tuple(sorted((n, a.blocks) for n, a in r.areas.items())))
+        # an area's blocks settle as a set: the order within a row flickers where blocks
+        # of one colour lie 1-3 mm apart (one blob, named in the catalogue's order, or
+        # several, named left to right), which held a whole lift back (demo seed 37)
+        areas = tuple(sorted((n, tuple(sorted(a.blocks))) for n, a in r.areas.items()))
+        key = (r.site, r.turned, areas)
         if r.hand or r.hands_over:
             self._blocks = []
             if not self._hand_said:
@@ -551,10 +555,13 @@ class BlockWatcher:
         return out
 
     def _areas_settled(self) -> tuple[AreaSeen, ...]:
-        """Each area as the settled frames saw it, the row's length their median."""
+        """Each area as the settled frames saw it: its blocks in the order most of them
+        saw (the latest on a tie), the row's length their median."""
         out = []
-        for name, area in self._blocks[-1][1].items():
+        for name in self._blocks[-1][1]:
+            orders = [a[name].blocks for _, a in reversed(self._blocks)]
+            order = max(orders, key=orders.count)  # the first of the most seen: the latest
             rows = [a[name].row_mm for _, a in self._blocks if a[name].row_mm is not None]
             row = round(float(np.median(rows)), 1) if rows else None
-            out.append(AreaSeen(name, area.blocks, row_mm=row))
+            out.append(AreaSeen(name, order, row_mm=row))
         return tuple(out)

@@ -327,3 +327,65 @@ class _ScriptedTable:
                     self.records.append(reaction.submit[0])
                     self.state = apply(self.state, parse_action(reaction.submit[0]))
                     reaction = self.camera.after_change(self.state)
+
+
+def test_a_row_whose_order_flickers_between_frames_settles_by_its_blocks(reader):
+    # Demo seed 37, lifts 7, 10, 12 and 17 (basic), the readings as the debug replay
+    # printed them: Ana's purple blocks lie 1-3 mm apart in her row, read now as one blob
+    # (named in the catalogue's order, P1 P2 P3), now as two (P3, then P1 P2). The order
+    # changed from frame to frame, so the table never held still over 3 frames while
+    # Ben's wrong-coloured O2 was off the site: the lift was entered on the tablet.
+    from companion.games.stein_auf_stein import Start, start_game
+    from companion.sensing.observations import AreaSeen
+    from companion.sensing.vision.blocks import TableReading
+    from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
+
+    state = start_game(Start(("Ana", "Ben"), "basic", STANDARD.blocks, STANDARD.die))
+    every = tuple(sorted(b.id for b in STANDARD.blocks))
+    w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
+    table = _ScriptedTable(w, cam, state)
+    records, feed = table.records, table.feed
+    before = TableReading(True, die="purple", die_centre_mm=(555.5, 297.8), site=every)
+    feed(before, 3)  # the table as set up: no roll
+    feed(replace(before, die=None, die_centre_mm=None, die_why="in a hand", hand=True))
+    feed(replace(before, die_centre_mm=(552.8, 300.6)), 3)
+    assert records == [{"type": "roll", "player": "Ana", "colour": "purple"}]
+    site = tuple(b for b in every if b not in ("P1", "P2", "P3"))
+    split, merged = ("P3", "P1", "P2"), ("P1", "P2", "P3")
+
+    def row(order):
+        return {"player1": AreaSeen("player1", order, row_mm=154.3)}
+
+    lying = replace(before, die_centre_mm=(552.8, 300.6), site=site)
+    # Ana's three purple blocks (her try, as if fished at once), the order flickering
+    feed(replace(lying, site=site, areas=row(split)))
+    feed(replace(lying, site=site, areas=row(merged)))
+    feed(replace(lying, site=site, areas=row(split)))
+    assert records[1:] == [{"type": "lift", "player": "Ana", "blocks": ["P1", "P2", "P3"]}]
+    told = list(w.update(replace(lying, areas=row(split)), 9.0))
+    assert told == []  # the same blocks in another order are nothing new
+    feed(replace(lying, die="blue", die_centre_mm=(560.0, 296.0), areas=row(merged)), 3)
+    assert records[2:] == [{"type": "roll", "player": "Ben", "colour": "blue"}], records
+    # Ben's O2 off the site (blue rolled: not his) for 3 frames, the row still flickering
+    off = tuple(b for b in site if b != "O2")
+    thrown = replace(lying, die="blue", die_centre_mm=(560.0, 296.0))
+    for order in (split, merged, split):
+        feed(replace(thrown, site=off, areas=row(order)))
+    feed(replace(thrown, areas=row(merged)), 3)  # and back on the site: the try is over
+    assert records[3:] == [{"type": "lift", "player": "Ben", "blocks": ["O2"]}], records
+
+
+def test_an_area_settled_is_told_in_the_order_most_frames_saw(reader):
+    from companion.sensing.observations import AreaSeen
+    from companion.sensing.vision.blocks import TableReading
+
+    w = BlockWatcher(reader)
+    reading = TableReading(True, die="red", die_centre_mm=(560.0, 300.0), site=("B1",))
+    told = []
+    for k, order in enumerate([("P3", "P1", "P2"), ("P1", "P2", "P3"), ("P1", "P2", "P3")]):
+        area = {"player1": AreaSeen("player1", order, row_mm=150.0 + k)}
+        told += [
+            o for o in w.update(replace(reading, areas=area), 0.2 * k) if isinstance(o, BlocksSeen)
+        ]
+    assert [a.blocks for a in told[0].areas] == [("P1", "P2", "P3")]
+    assert told[0].areas[0].row_mm == 151.0  # the median of the three frames
