@@ -389,3 +389,35 @@ def test_an_area_settled_is_told_in_the_order_most_frames_saw(reader):
         ]
     assert [a.blocks for a in told[0].areas] == [("P1", "P2", "P3")]
     assert told[0].areas[0].row_mm == 151.0  # the median of the three frames
+
+
+def test_a_die_lying_still_is_judged_from_where_it_last_lay_not_where_it_was_told(reader):
+    # Demo seed 31, lifts 10-11 (the readings as the debug replay printed them): green was
+    # told at A. Ana's throw landed 1.9 mm from A showing green again (not seen as thrown:
+    # her roll was tapped on the tablet). While she fished G3, the die beside her hand read
+    # 1.1 mm further, 2.8 mm from A: told as thrown, it closed her try as empty and gave
+    # Ben a green roll. Where it lay is where it last lay still.
+    from companion.games.stein_auf_stein import Roll, Start, apply, start_game
+    from companion.sensing.observations import AreaSeen
+    from companion.sensing.vision.blocks import TableReading
+    from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
+
+    state = start_game(Start(("Ana", "Ben"), "basic", STANDARD.blocks, STANDARD.die))
+    every = tuple(sorted(b.id for b in STANDARD.blocks))
+    w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
+    table = _ScriptedTable(w, cam, state)
+    records, feed = table.records, table.feed
+    told = TableReading(True, die="green", die_centre_mm=(558.65, 303.47), site=every)
+    feed(told, 3)  # the table as set up: no roll
+    feed(replace(told, die=None, die_centre_mm=None, die_why="in a hand", hand=True), 2)
+    landed = replace(told, die_centre_mm=(558.28, 305.30))  # 1.9 mm from where told
+    feed(landed, 8)
+    assert records == []  # not seen as thrown: tapped on the tablet
+    table.state = apply(table.state, Roll("Ana", "green"))
+    cam.after_change(table.state)
+    after = tuple(b for b in every if b != "G3")
+    beside = replace(landed, die_centre_mm=(559.25, 306.18), site=after, hand=True)
+    feed(beside)  # her hand over the site: the die read 2.8 mm from where it was told
+    row = {"player1": AreaSeen("player1", ("G3",), row_mm=60.0)}
+    feed(replace(landed, site=after, areas=row), 3)
+    assert records == [{"type": "lift", "player": "Ana", "blocks": ["G3"]}], records
