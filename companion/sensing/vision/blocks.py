@@ -553,20 +553,34 @@ class BlockWatcher:
                 out.append(BlocksSeen(t_mono, layout, said[0] if said else (), hand=True))
             return out
         self._blocks = [*self._blocks[-(self.settle - 1) :], (key, r.areas)]
-        settled = len(self._blocks) == self.settle and all(k == key for k, _ in self._blocks)
-        if settled and (key != self._blocks_said or self._hand_said):
-            self._blocks_said, self._hand_said = key, False
-            out.append(BlocksSeen(t_mono, layout, r.site, r.turned, self._areas_settled()))
+        # the site settles by itself: a block of another colour is off it only while the
+        # child looks into the crane, and a row's reading flickering meanwhile (a block
+        # dropping out of one frame) hid it, so the try was recorded without it (seed 37)
+        if len(self._blocks) < self.settle or any(k[:2] != key[:2] for k, _ in self._blocks):
+            return out
+        settled = all(k == key for k, _ in self._blocks)
+        said = self._blocks_said
+        if not (settled or said is None or said[:2] != key[:2] or self._hand_said):
+            return out  # the site as told, an area still flickering: wait for it
+        seen = self._areas_settled()  # each as most frames saw it (settled: as all did)
+        told = (r.site, r.turned, tuple(sorted((a.area, tuple(sorted(a.blocks))) for a in seen)))
+        if told != said or self._hand_said:
+            self._blocks_said, self._hand_said = told, False
+            out.append(BlocksSeen(t_mono, layout, r.site, r.turned, seen))
         return out
 
     def _areas_settled(self) -> tuple[AreaSeen, ...]:
-        """Each area as the settled frames saw it: its blocks in the order most of them
-        saw (the latest on a tie), the row's length their median."""
+        """Each area as most of the frames saw it: the blocks most of them saw there, in
+        the order most of those saw (the latest on a tie), the row's length their median."""
         out = []
         for name in self._blocks[-1][1]:
-            orders = [a[name].blocks for _, a in reversed(self._blocks)]
-            order = max(orders, key=orders.count)  # the first of the most seen: the latest
-            rows = [a[name].row_mm for _, a in self._blocks if a[name].row_mm is not None]
+            seen = [a.get(name, AreaSeen(name, ())) for _, a in reversed(self._blocks)]
+            sets = [tuple(sorted(a.blocks)) for a in seen]
+            most = max(sets, key=sets.count)  # the first of the most seen: the latest
+            seen = [a for a in seen if tuple(sorted(a.blocks)) == most]
+            orders = [a.blocks for a in seen]
+            order = max(orders, key=orders.count)
+            rows = [a.row_mm for a in seen if a.row_mm is not None]
             row = round(float(np.median(rows)), 1) if rows else None
             out.append(AreaSeen(name, order, row_mm=row))
         return tuple(out)

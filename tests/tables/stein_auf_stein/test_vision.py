@@ -421,3 +421,41 @@ def test_a_die_lying_still_is_judged_from_where_it_last_lay_not_where_it_was_tol
     row = {"player1": AreaSeen("player1", ("G3",), row_mm=60.0)}
     feed(replace(landed, site=after, areas=row), 3)
     assert records == [{"type": "lift", "player": "Ana", "blocks": ["G3"]}], records
+
+
+def test_the_site_settles_while_a_row_flickers(reader):
+    # Demo seed 37, lift 15 (basic), the readings as the debug replay printed them: Ana
+    # rolled orange and hooked O2 and R2. For the three frames she looked into the crane
+    # the site lay still without them, but her row's G3 dropped out of one frame, so the
+    # table did not hold still; R2 went back, and the try was recorded as O2 alone.
+    from companion.games.stein_auf_stein import Lift, Roll, Start, apply, start_game
+    from companion.sensing.observations import AreaSeen
+    from companion.sensing.vision.blocks import TableReading
+    from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
+
+    state = start_game(Start(("Ana", "Ben"), "basic", STANDARD.blocks, STANDARD.die))
+    for action in (Roll("Ana", "green"), Lift("Ana", ("G3",)), Roll("Ben", "blue"),
+                   Lift("Ben", ()), Roll("Ana", "yellow"), Lift("Ana", ("Y1",)),
+                   Roll("Ben", "red"), Lift("Ben", ())):  # fmt: skip
+        state = apply(state, action)  # Ana's row: G3, Y1; her turn
+    w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
+    table = _ScriptedTable(w, cam, state)
+    records, feed = table.records, table.feed
+    every = tuple(sorted(b.id for b in STANDARD.blocks))
+    row = ("G3", "Y1")
+    site = tuple(b for b in every if b not in row)
+
+    def lying(site, blocks):
+        areas = {"player1": AreaSeen("player1", blocks, row_mm=30.0 * len(blocks))}
+        return TableReading(
+            True, die="orange", die_centre_mm=(565.9, 292.7), site=site, areas=areas
+        )
+
+    feed(lying(site, row), 3)  # the table as it lies: G3 and Y1 in Ana's row
+    table.state = apply(table.state, Roll("Ana", "orange"))
+    cam.after_change(table.state)
+    off = tuple(b for b in site if b not in ("O2", "R2"))
+    for blocks in (row, row, ("Y1",)):  # in the crane; G3 drops out of one frame
+        feed(lying(off, blocks))
+    feed(lying(tuple(b for b in site if b != "O2"), (*row, "O2")), 3)
+    assert [(r["type"], sorted(r["blocks"])) for r in records] == [("lift", ["O2", "R2"])]
