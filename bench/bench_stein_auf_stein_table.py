@@ -150,7 +150,9 @@ def one_game(args: tuple[int, int, tuple[int, int], bool]) -> dict:
         service.close()
     return {
         "lifts": table.lifts, "right": table.lifts_right, "asked": table.lifts_asked,
-        "wrong": table.lifts_wrong, "missed": table.missed, "frames": table.frames,
+        "wrong": table.lifts_wrong,
+        "nowhere": table.lifts - table.lifts_right - table.lifts_asked - table.lifts_wrong,
+        "missed": table.missed, "frames": table.frames,
         "cpu_s": time.process_time() - started, "row_errors": table.row_errors_mm,
         "notes": table.lift_notes, "seed": seed0 + i, "render_s": table.render_s,
         "read_s": table.read_s, "clean_renders": table.clean_renders,
@@ -168,14 +170,14 @@ def games(n: int, seed0: int = 1, *, jobs: int = 1, size_px=(960, 720), cheap: b
             done.append(g)  # each game as it ends, on stderr (a long run shows its progress)
             print(
                 f"game seed {g['seed']}: {g['lifts']} lifts, {g['right']} right, {g['asked']}"
-                f" asked, {g['wrong']} wrong; {g['frames']} frames ({g['clean_renders']} full"
-                f" renders), {g['cpu_s']:.0f} CPU s ({g['render_s']:.0f} making frames,"
+                f" asked, {g['wrong']} wrong, {g['nowhere']} counted nowhere; {g['frames']} frames"
+                f" ({g['clean_renders']} full renders), {g['cpu_s']:.0f} CPU s ({g['render_s']:.0f} making frames,"
                 f" {g['read_s']:.0f} reading); {g['rows_cleared']} blocks laid clear of another row"
                 + "".join(f"\n  {note}" for note in g["notes"]),
                 file=sys.stderr,
                 flush=True,
             )
-    total = {k: sum(g[k] for g in done) for k in ("lifts", "right", "asked", "wrong", "missed",
+    total = {k: sum(g[k] for g in done) for k in ("lifts", "right", "asked", "wrong", "nowhere", "missed",
                                                    "frames", "cpu_s", "render_s", "read_s",
                                                    "clean_renders")}  # fmt: skip
     return {"n": n, **total, "s_per_frame": total["cpu_s"] / max(total["frames"], 1),
@@ -229,7 +231,7 @@ def main() -> None:
         print(f"| die rolling, {d['rolling']} renders | {d['read_while_rolling']} read | 0 |")
     if g:
         print(f"| lifts, {g['n']} demo games ({size[0]}x{size[1]}) | {g['lifts']}: {g['right']} right from the camera,"
-              f" {g['asked']} asked (entered on the tablet), {g['wrong']} wrong | none wrong |")  # fmt: skip
+              f" {g['asked']} asked (entered on the tablet), {g['wrong']} wrong, {g['nowhere']} counted nowhere | none wrong |")  # fmt: skip
         print(f"| rolls or lifts entered on the tablet | {g['missed']} | |")
         made = "FrameMaker" if g["cheap"] else "rendered in full"
         print(f"| demo frame (make + read; frames {made}) | {g['s_per_frame']:.2f} s CPU"

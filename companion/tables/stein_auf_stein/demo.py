@@ -408,43 +408,60 @@ class SimulatedBlockTable(DemoClock):
         for b in kept:
             self._lay_in_row(b, seat, cat)
         self.lifts += 1
-        asked = False
+        after = apply_rules(state, action) if not action.blocks else None
+        # an empty try that no throw follows (the game's end): entered on the tablet
+        last = after is not None and (after.finished or q.awaiting(after).action != "roll")
+        try:
+            asked = self._await_lift(state, action, after, last)
+        except (IllegalAction, MalformedRecord, ValueError) as e:
+            # a tablet entry refused: the lift still counts, by what was recorded
+            self._tally(state, action, asked=True, why=f"(a tablet entry refused: {e})")
+            raise
+        self._tally(state, action, asked, "(an empty try with no throw after it)" if last else "")
+        if last:
+            return
+        if knocked is not None:  # the tablet asks to turn it back: the children do
+            self.idle(THINK_S)
+            self._put_on_site(knocked, cat)
+            self.frame(hand_at="s22")
+            self._frames_until(lambda: not any("Turn" in w for w in self.service.warnings))
+
+    def _await_lift(self, state, action: A.Lift, after, last: bool) -> bool:
+        """Frames until the referee records the lift (an empty try: until the next child's
+        throw, the state ``after`` it awaiting that roll), else the tablet (``last``: an
+        empty try no throw follows); True when it was entered on the tablet (asked)."""
+        if last:
+            self._tablet(action)
+            return True
         if not action.blocks:
             # nothing hooked: the referee records it when the next child throws the die
-            after = apply_rules(state, action)
-            if after.finished or q.awaiting(after).action != "roll":
-                self._tablet(action)
-                self.lifts_asked += 1
-                self._note(state, action, "asked", "an empty try with no throw after it")
-                return
             roll = self.player.choose(after)
             missed = self.missed
             self._roll(state, roll)
-            asked = self.missed > missed  # the roll (and so the empty try) was entered
-        elif self._frames_until(lambda: self.service.game_state is not state):
+            return self.missed > missed  # the roll (and so the empty try) was entered
+        if self._frames_until(lambda: self.service.game_state is not state):
             self._count(self.by_camera, "lift")
-        else:
-            asked = True
-            self._enter(action, "did not record")
-        now = self.service.game_state
-        recorded = self._recorded_lift(state, now)
+            return False
+        self._enter(action, "did not record")
+        return True
+
+    def _tally(self, state, action: A.Lift, asked: bool, why: str = "") -> None:
+        """Count the lift just played once: right, asked or wrong (with a note), by the
+        record that followed ``state``."""
+        cat = state.catalogue
+        recorded = self._recorded_lift(state, self.service.game_state)
         if recorded == cat.sorted(action.blocks):
             self.lifts_as_played += 1
         elif recorded is not None:
             log.info("seed %d: lift %s recorded as %s", self.seed, action.blocks, recorded)
         if asked:
             self.lifts_asked += 1
-            self._note(state, action, "asked", f"entered on the tablet as {recorded}")
+            self._note(state, action, "asked", f"entered on the tablet as {recorded} {why}".strip())
         elif recorded == cat.sorted(action.blocks):
             self.lifts_right += 1
         else:
             self.lifts_wrong += 1
-            self._note(state, action, "wrong", f"recorded as {recorded}")
-        if knocked is not None:  # the tablet asks to turn it back: the children do
-            self.idle(THINK_S)
-            self._put_on_site(knocked, cat)
-            self.frame(hand_at="s22")
-            self._frames_until(lambda: not any("Turn" in w for w in self.service.warnings))
+            self._note(state, action, "wrong", f"recorded as {recorded} {why}".strip())
 
     def _note(self, state, action: A.Lift, kind: str, what: str) -> None:
         """One line in ``lift_notes`` for a lift the camera did not record as played."""
@@ -485,6 +502,12 @@ class SimulatedBlockTable(DemoClock):
             # grown-up taps the empty try first (before, the roll was refused and the try
             # counted neither right, asked nor wrong: seed 14)
             self._tablet(A.Lift(state.players[state.turn], ()))
+            if q.awaiting(self.service.game_state).action != "roll":
+                # the referee had seen the throw but held the try back (a block of
+                # another colour read as off the site): once the try is tapped it records
+                # the throw itself, and the roll tapped after it was refused, leaving the
+                # try counted nowhere (seed 16, lift 5)
+                return
         self._tablet(action)
 
 

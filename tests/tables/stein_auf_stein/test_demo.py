@@ -129,3 +129,32 @@ def test_an_empty_try_whose_throw_was_not_seen_is_tapped_before_the_roll(tmp_pat
     assert (table.lifts, table.lifts_asked, table.lifts_right, table.lifts_wrong) == (1, 1, 0, 0)
     assert table.missed == 1 and len(table.lift_notes) == 1
     service.close()
+
+
+def test_an_empty_try_held_back_by_the_referee_is_tapped_and_its_seen_throw_kept(tmp_path):
+    # Seed 16, lift 5: Ana's crane hooks nothing, but the site reads a yellow block as
+    # gone (not back yet), so the referee holds her try back when Ben's throw (green) is
+    # seen. The demo taps the empty try; the referee then records the throw it saw, and
+    # the roll the demo tapped after it was refused: the try was counted nowhere.
+    from companion.games.stein_auf_stein import actions as A
+    from companion.sensing.observations import BlocksSeen, DieSeen
+
+    service = GameService(tmp_path)
+    table = SimulatedBlockTable(service, seed=16, speed=None, size_px=(960, 720), tilt_deg=5)
+    table.frame = lambda *a, **k: table.idle(0.2)  # a camera that sends nothing itself
+    table.start(["Ana", "Ben"], "basic")
+    service.submit({"type": "roll", "player": "Ana", "colour": "red"}, source="tablet")
+    site = tuple(b for b in sorted(service.game_state.site) if b != "Y2")
+    service.observe(BlocksSeen(t_mono=1.0, layout="stein-auf-stein", site=site))
+    service.observe(DieSeen(t_mono=1.2, layout="stein-auf-stein", colour=None, why="in a hand"))
+    service.observe(DieSeen(t_mono=1.4, layout="stein-auf-stein", colour="green"))
+    assert service.game_state.rolled == "red"  # held back: Ana's try is not over yet
+    assert any("not over yet" in w for w in service.warnings), service.warnings
+    table._lift(service.game_state, A.Lift("Ana", ()))
+    state = service.game_state
+    assert state.last is not None and state.last.player == 0 and state.last.lifted == ()
+    assert (state.turn, state.rolled) == (1, "green")  # Ben's throw as the camera saw it
+    assert service.accepted[("sensor", "roll")] == 1 and service.accepted[("tablet", "roll")] == 1
+    assert (table.lifts, table.lifts_asked, table.lifts_right, table.lifts_wrong) == (1, 1, 0, 0)
+    assert len(table.lift_notes) == 1 and "asked" in table.lift_notes[0]
+    service.close()

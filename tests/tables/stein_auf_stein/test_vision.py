@@ -327,3 +327,135 @@ class _ScriptedTable:
                     self.records.append(reaction.submit[0])
                     self.state = apply(self.state, parse_action(reaction.submit[0]))
                     reaction = self.camera.after_change(self.state)
+
+
+def test_a_row_whose_order_flickers_between_frames_settles_by_its_blocks(reader):
+    # Demo seed 37, lifts 7, 10, 12 and 17 (basic), the readings as the debug replay
+    # printed them: Ana's purple blocks lie 1-3 mm apart in her row, read now as one blob
+    # (named in the catalogue's order, P1 P2 P3), now as two (P3, then P1 P2). The order
+    # changed from frame to frame, so the table never held still over 3 frames while
+    # Ben's wrong-coloured O2 was off the site: the lift was entered on the tablet.
+    from companion.games.stein_auf_stein import Start, start_game
+    from companion.sensing.observations import AreaSeen
+    from companion.sensing.vision.blocks import TableReading
+    from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
+
+    state = start_game(Start(("Ana", "Ben"), "basic", STANDARD.blocks, STANDARD.die))
+    every = tuple(sorted(b.id for b in STANDARD.blocks))
+    w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
+    table = _ScriptedTable(w, cam, state)
+    records, feed = table.records, table.feed
+    before = TableReading(True, die="purple", die_centre_mm=(555.5, 297.8), site=every)
+    feed(before, 3)  # the table as set up: no roll
+    feed(replace(before, die=None, die_centre_mm=None, die_why="in a hand", hand=True))
+    feed(replace(before, die_centre_mm=(552.8, 300.6)), 3)
+    assert records == [{"type": "roll", "player": "Ana", "colour": "purple"}]
+    site = tuple(b for b in every if b not in ("P1", "P2", "P3"))
+    split, merged = ("P3", "P1", "P2"), ("P1", "P2", "P3")
+
+    def row(order):
+        return {"player1": AreaSeen("player1", order, row_mm=154.3)}
+
+    lying = replace(before, die_centre_mm=(552.8, 300.6), site=site)
+    # Ana's three purple blocks (her try, as if fished at once), the order flickering
+    feed(replace(lying, site=site, areas=row(split)))
+    feed(replace(lying, site=site, areas=row(merged)))
+    feed(replace(lying, site=site, areas=row(split)))
+    assert records[1:] == [{"type": "lift", "player": "Ana", "blocks": ["P1", "P2", "P3"]}]
+    told = list(w.update(replace(lying, areas=row(split)), 9.0))
+    assert told == []  # the same blocks in another order are nothing new
+    feed(replace(lying, die="blue", die_centre_mm=(560.0, 296.0), areas=row(merged)), 3)
+    assert records[2:] == [{"type": "roll", "player": "Ben", "colour": "blue"}], records
+    # Ben's O2 off the site (blue rolled: not his) for 3 frames, the row still flickering
+    off = tuple(b for b in site if b != "O2")
+    thrown = replace(lying, die="blue", die_centre_mm=(560.0, 296.0))
+    for order in (split, merged, split):
+        feed(replace(thrown, site=off, areas=row(order)))
+    feed(replace(thrown, areas=row(merged)), 3)  # and back on the site: the try is over
+    assert records[3:] == [{"type": "lift", "player": "Ben", "blocks": ["O2"]}], records
+
+
+def test_an_area_settled_is_told_in_the_order_most_frames_saw(reader):
+    from companion.sensing.observations import AreaSeen
+    from companion.sensing.vision.blocks import TableReading
+
+    w = BlockWatcher(reader)
+    reading = TableReading(True, die="red", die_centre_mm=(560.0, 300.0), site=("B1",))
+    told = []
+    for k, order in enumerate([("P3", "P1", "P2"), ("P1", "P2", "P3"), ("P1", "P2", "P3")]):
+        area = {"player1": AreaSeen("player1", order, row_mm=150.0 + k)}
+        told += [
+            o for o in w.update(replace(reading, areas=area), 0.2 * k) if isinstance(o, BlocksSeen)
+        ]
+    assert [a.blocks for a in told[0].areas] == [("P1", "P2", "P3")]
+    assert told[0].areas[0].row_mm == 151.0  # the median of the three frames
+
+
+def test_a_die_lying_still_is_judged_from_where_it_last_lay_not_where_it_was_told(reader):
+    # Demo seed 31, lifts 10-11 (the readings as the debug replay printed them): green was
+    # told at A. Ana's throw landed 1.9 mm from A showing green again (not seen as thrown:
+    # her roll was tapped on the tablet). While she fished G3, the die beside her hand read
+    # 1.1 mm further, 2.8 mm from A: told as thrown, it closed her try as empty and gave
+    # Ben a green roll. Where it lay is where it last lay still.
+    from companion.games.stein_auf_stein import Roll, Start, apply, start_game
+    from companion.sensing.observations import AreaSeen
+    from companion.sensing.vision.blocks import TableReading
+    from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
+
+    state = start_game(Start(("Ana", "Ben"), "basic", STANDARD.blocks, STANDARD.die))
+    every = tuple(sorted(b.id for b in STANDARD.blocks))
+    w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
+    table = _ScriptedTable(w, cam, state)
+    records, feed = table.records, table.feed
+    told = TableReading(True, die="green", die_centre_mm=(558.65, 303.47), site=every)
+    feed(told, 3)  # the table as set up: no roll
+    feed(replace(told, die=None, die_centre_mm=None, die_why="in a hand", hand=True), 2)
+    landed = replace(told, die_centre_mm=(558.28, 305.30))  # 1.9 mm from where told
+    feed(landed, 8)
+    assert records == []  # not seen as thrown: tapped on the tablet
+    table.state = apply(table.state, Roll("Ana", "green"))
+    cam.after_change(table.state)
+    after = tuple(b for b in every if b != "G3")
+    beside = replace(landed, die_centre_mm=(559.25, 306.18), site=after, hand=True)
+    feed(beside)  # her hand over the site: the die read 2.8 mm from where it was told
+    row = {"player1": AreaSeen("player1", ("G3",), row_mm=60.0)}
+    feed(replace(landed, site=after, areas=row), 3)
+    assert records == [{"type": "lift", "player": "Ana", "blocks": ["G3"]}], records
+
+
+def test_the_site_settles_while_a_row_flickers(reader):
+    # Demo seed 37, lift 15 (basic), the readings as the debug replay printed them: Ana
+    # rolled orange and hooked O2 and R2. For the three frames she looked into the crane
+    # the site lay still without them, but her row's G3 dropped out of one frame, so the
+    # table did not hold still; R2 went back, and the try was recorded as O2 alone.
+    from companion.games.stein_auf_stein import Lift, Roll, Start, apply, start_game
+    from companion.sensing.observations import AreaSeen
+    from companion.sensing.vision.blocks import TableReading
+    from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
+
+    state = start_game(Start(("Ana", "Ben"), "basic", STANDARD.blocks, STANDARD.die))
+    for action in (Roll("Ana", "green"), Lift("Ana", ("G3",)), Roll("Ben", "blue"),
+                   Lift("Ben", ()), Roll("Ana", "yellow"), Lift("Ana", ("Y1",)),
+                   Roll("Ben", "red"), Lift("Ben", ())):  # fmt: skip
+        state = apply(state, action)  # Ana's row: G3, Y1; her turn
+    w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
+    table = _ScriptedTable(w, cam, state)
+    records, feed = table.records, table.feed
+    every = tuple(sorted(b.id for b in STANDARD.blocks))
+    row = ("G3", "Y1")
+    site = tuple(b for b in every if b not in row)
+
+    def lying(site, blocks):
+        areas = {"player1": AreaSeen("player1", blocks, row_mm=30.0 * len(blocks))}
+        return TableReading(
+            True, die="orange", die_centre_mm=(565.9, 292.7), site=site, areas=areas
+        )
+
+    feed(lying(site, row), 3)  # the table as it lies: G3 and Y1 in Ana's row
+    table.state = apply(table.state, Roll("Ana", "orange"))
+    cam.after_change(table.state)
+    off = tuple(b for b in site if b not in ("O2", "R2"))
+    for blocks in (row, row, ("Y1",)):  # in the crane; G3 drops out of one frame
+        feed(lying(off, blocks))
+    feed(lying(tuple(b for b in site if b != "O2"), (*row, "O2")), 3)
+    assert [(r["type"], sorted(r["blocks"])) for r in records] == [("lift", ["O2", "R2"])]
