@@ -133,9 +133,9 @@ class LiveCardCamera:
 
         self.layout = load_layout(layout_name)
         self.reader = (
-            TableCardReader(self.layout, deck, stream=True)
+            TableCardReader(self.layout, deck, stream=True, evidence=True)
             if self.layout.mats
-            else CardReader(self.layout, deck, stream=True)
+            else CardReader(self.layout, deck, stream=True, evidence=True)
         )
         self.settler = SlotSettler(layout_name, look_alikes(deck))
         self.colours_from = f"cards of the deck {deck.name!r}"

@@ -40,6 +40,7 @@ STEP_S = 0.6  # simulated seconds between two steps at the table
 THINK_S = 1.5  # simulated seconds a player thinks before acting
 FRAME_S = 0.2  # simulated seconds between two rendered frames (5 a second)
 FRAMES_A_STEP = 4  # rendered frames a step is given to settle
+ASK_FRAMES = 4  # rendered frames the camera sees while the players read a question
 
 
 class SimulatedCardTable(DemoClock):
@@ -49,7 +50,8 @@ class SimulatedCardTable(DemoClock):
     (``speed`` times faster), None as fast as possible (tests, the bench). Counters per
     game: ``camera`` (actions recorded from the camera), ``asked`` (answered on the
     tablet when the referee asked), ``missed`` (entered on the tablet), ``wrong`` (wrong
-    records put right), ``actions`` (all played).
+    records put right), ``actions`` (all played), ``withdrawn`` (questions the camera
+    settled itself while the players read them: a card lying still named surely).
     """
 
     def __init__(
@@ -73,6 +75,7 @@ class SimulatedCardTable(DemoClock):
         self.table = ScriptedTable(players, seed=seed)
         self.played: list[Action] = []
         self.recorded_by_camera = self.asked = self.missed = self.wrong = 0
+        self.withdrawn = 0  # questions the camera settled while the players read them
         self.undone = 0  # actions taken back on the tablet, followed by the table
         self.steps = 0  # observations the camera reported
         self._before: list[tuple] = []  # the table before each action played
@@ -188,8 +191,24 @@ class SimulatedCardTable(DemoClock):
         self._rows = self._journal_rows()
         return True
 
+    def _linger(self) -> None:
+        """A question on the tablet: the players read it for a moment (``ASK_FRAMES``
+        rendered frames) while the camera goes on looking at the still table; a card
+        it now names surely may settle the question before anyone taps."""
+        if self.camera is None or not self.service.snapshot()["asks"]:
+            return
+        for _ in range(ASK_FRAMES):
+            self.t_mono += FRAME_S
+            seen = self.camera.frame(self.in_view, self.t_mono)
+            if seen is not None:
+                self.service.observe(seen)
+                if not self.service.snapshot()["asks"]:
+                    self.withdrawn += 1
+                    return
+
     def _answer(self) -> None:
         """Tap the referee's questions, while one fits the game as played."""
+        self._linger()
         for _ in range(len(self.played) + 1):
             k = len(self.recorded())
             fits = None
@@ -248,6 +267,7 @@ class SimulatedCardTable(DemoClock):
             "missed": self.missed,
             "wrong": self.wrong,
             "undone": self.undone,
+            "withdrawn": self.withdrawn,
             "scores": list(state.scores or ()),
             "truth": list(self.table.state.scores or ()),
         }
