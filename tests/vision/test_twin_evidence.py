@@ -138,3 +138,24 @@ def test_a_twin_swapped_in_starts_afresh_and_is_never_named_as_the_card_before(c
         ("plain-01", True),
         ("plain-05", True),
     ]
+
+
+def test_a_hand_beside_the_card_holds_the_count_until_it_has_gone(camera):
+    reader, _ = _stream(camera, TABLE, 1, evidence=True)
+    reaching = {**TABLE, "draw": ("unknown", None)}  # a hand over the draw pile
+    for k in range(4):
+        cards = _stream(camera, reaching, 1, evidence=True, reader=reader)[1][0]
+        assert "discard" not in reader.rechecked, k  # fingers may reach past the hand
+        assert not cards["discard"].sure or cards["discard"].occluded, (k, cards["discard"])
+    _, seen = _stream(camera, TABLE, 3, evidence=True, reader=reader)
+    assert (seen[-1]["discard"].card, seen[-1]["discard"].sure) == ("plain-16", True)
+
+
+def test_evidence_taken_back_leaves_the_card_unsure_until_it_changes(camera):
+    # what a table's reader does when it finds an arm across the mat after reading it
+    reader, _ = _stream(camera, TABLE, 2, evidence=True)
+    assert "B5" in reader.rechecked
+    reader.undo_recheck()
+    _, seen = _stream(camera, TABLE, 4, evidence=True, reader=reader)
+    assert not seen[-1]["B5"].sure and seen[-1]["B5"].card == "plain-07"
+    assert "B5" not in reader.rechecked
