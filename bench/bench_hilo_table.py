@@ -63,6 +63,7 @@ def main() -> None:
     frames = camera_unsure = clean_renders = 0
     render_s = read_s = 0.0
     totals = {"actions": 0, "camera": 0, "asked": 0, "missed": 0, "wrong": 0}
+    paused = {"withdrawn": 0, "late": 0}  # settled in the players' pause (--vision)
     equal = finished = observations = 0
     bad: list[int] = []
     cpu = 0.0
@@ -86,6 +87,8 @@ def main() -> None:
         s = r["summary"]
         for key in totals:
             totals[key] += s[key]
+        for key in paused:
+            paused[key] += s.get(key, 0)
         camera_unsure += r["unsure"]
         frames += r["frames"]
         clean_renders += r["clean_renders"]
@@ -137,6 +140,11 @@ def main() -> None:
     )
     if camera_unsure:
         print(f"| faces the reader was not sure of (settled readings) | {camera_unsure} |")
+    if args.vision:
+        print(
+            f"| ... of the recorded: questions the camera settled before a tap, turns"
+            f" recorded in the players' pause | {paused['withdrawn']}, {paused['late']} |"
+        )
     if frames:
         print(
             f"| frames rendered and read | {frames} ({clean_renders} rendered in full);"

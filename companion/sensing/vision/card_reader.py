@@ -10,7 +10,9 @@ tests let pass): ``unknown``. The card is warped upright both ways up (a card tu
 (correlation of zero-mean colour, so lamp brightness and tint fall out). Twins, designs
 alike but for a few small patches, are told apart on those patches (``twins.py``). The
 ``confidence`` is the margin over the runner-up: a reading below ``CONFIDENT`` is a
-guess, never a fact. In a stream, a slot whose crop has not changed keeps its reading."""
+guess, never a fact. In a stream, a slot whose crop has not changed keeps its reading;
+with ``evidence=True`` an unsure twin lying still is read again in the next frames (fresh
+sensor noise) and named surely once those frames agree (``twin_evidence.py``)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from .classify import _neighbours
 from .deck import BACK, DeckError, RegisteredDeck, _upright, fine_size, normalise, warp_card
 from .layout import EMPTY, UNKNOWN, Layout
 from .reader import BoardReader, BoardReading
+from .twin_evidence import TwinEvidence, TwinLook
 from .twins import TwinJudge
 from .twins_in_frame import FrameTwinJudge
 
@@ -122,10 +125,18 @@ def card_slots(layout: Layout) -> tuple[str, ...]:
 
 class CardReader:
     """Reads the card slots of ``layout`` with a registered ``deck`` (one per stream or
-    per picture; ``stream=True`` lets the board reader remember rings, as at the table)."""
+    per picture; ``stream=True`` lets the board reader remember rings, as at the table;
+    ``evidence=True``, in a stream: an unsure twin lying still is judged over frames,
+    ``twin_evidence.py``)."""
 
     def __init__(
-        self, layout: Layout, deck: RegisteredDeck, *, model=None, stream: bool = False
+        self,
+        layout: Layout,
+        deck: RegisteredDeck,
+        *,
+        model=None,
+        stream: bool = False,
+        evidence: bool = False,
     ) -> None:
         self.slots = card_slots(layout)
         if not self.slots:
@@ -164,6 +175,12 @@ class CardReader:
         self._own_grey = self.grey_once
         #: slots read afresh in the last frame (the rest kept their reading)
         self.reread: tuple[str, ...] = ()
+        #: ``evidence``: per slot holding an unsure twin, the frames gathered on it
+        self.evidence = evidence and stream
+        self._evidence: dict[str, TwinEvidence] = {}
+        self._before_recheck: dict[str, tuple] = {}
+        #: unchanged slots read again in the last frame for their evidence
+        self.rechecked: tuple[str, ...] = ()
         #: per card slot, the card slots beside it (within 1.6 slot sizes)
         ids = [c.id for c in layout.cells]
         near = dict(zip(ids, _neighbours(layout), strict=True))
@@ -177,9 +194,10 @@ class CardReader:
         board = self.board.read(image)
         if not board.ok:
             self._last.clear()
+            self._evidence.clear()
             self._held = None
             return board, {}
-        out, reread = {}, []
+        out, reread, still = {}, [], []
         if self.stream:
             self._hold_pose(board)
         # in a stream, each slot is first compared small and in grey (a twelfth of the
@@ -190,21 +208,17 @@ class CardReader:
             if r.occluded:
                 out[cell_id] = CardReading(UNKNOWN, None, 1.0, occluded=True)
                 self._last.pop(cell_id, None)
+                self._evidence.pop(cell_id, None)
                 continue
             small = None if grey is None else self._thumbnail(grey, board, cell_id)
             last = self._last.get(cell_id)
             if last is not None and small is not None and _unchanged(small, last[0]):
                 out[cell_id] = last[1]
+                if cell_id in self._evidence:
+                    still.append(cell_id)
                 continue
-            crop = self._crop(image, board, cell_id)
             reread.append(cell_id)
-            px_per_mm = _scale_at(board.pose.board_to_image, self.layout.cell(cell_id).centre_mm)
-            got = self.read_slot(
-                crop,
-                px_per_mm=px_per_mm,
-                frame=image,
-                crop_to_image=self._crop_to_image(board, cell_id)[0],
-            )
+            got, look = self._read_cell(image, board, cell_id)
             if got.label == EMPTY and r.label != EMPTY:
                 # one colour over the whole crop, but not the mat's (at the cell's centre,
                 # or at most of the slot: ``mat_colour.py``): a hand or a sheet over it
@@ -212,11 +226,69 @@ class CardReader:
             out[cell_id] = got
             if self.stream:
                 self._last[cell_id] = (small, got)
+            self._evidence.pop(cell_id, None)
+            if self.evidence and got.label == "face" and not got.sure and look is not None:
+                self._evidence[cell_id] = TwinEvidence([look])
         self.reread = tuple(reread)
+        self.rechecked = self._recheck(image, board, still, out)
         _beside_a_hand(out, self._near)
         if self.grey_once is self._own_grey:
             self._own_grey[:] = [None, None]  # a caller may fill the same array next frame
         return board, out
+
+    def _read_cell(
+        self, image: np.ndarray, board: BoardReading, cell_id: str
+    ) -> tuple[CardReading, TwinLook | None]:
+        """One slot of ``image`` read afresh: its reading, and a twin's look."""
+        crop = self._crop(image, board, cell_id)
+        px_per_mm = _scale_at(board.pose.board_to_image, self.layout.cell(cell_id).centre_mm)
+        return self._read_slot(
+            crop,
+            px_per_mm=px_per_mm,
+            frame=image,
+            crop_to_image=self._crop_to_image(board, cell_id)[0],
+        )
+
+    def _recheck(
+        self,
+        image: np.ndarray,
+        board: BoardReading,
+        still: list[str],
+        out: dict[str, CardReading],
+    ) -> tuple[str, ...]:
+        """The unsure twins lying still (``still``, with evidence gathered) read again in
+        this frame; each named surely once its frames agree (``twin_evidence.py``), in
+        ``out`` and from now on. A slot beside a covered one waits (fingers reaching
+        past a hand hide small patches). The slots read again."""
+        covered = {s for s, r in out.items() if r.occluded}
+        done = []
+        self._before_recheck = {}
+        for cell_id in still:
+            ev = self._evidence[cell_id]
+            if ev.done or covered.intersection(self._near[cell_id]):
+                continue
+            done.append(cell_id)
+            self._before_recheck[cell_id] = (self._last[cell_id], ev)
+            got, look = self._read_cell(image, board, cell_id)
+            if got.label != "face" or not ev.add(look):  # the frames disagree: no evidence
+                del self._evidence[cell_id]
+                continue
+            design = ev.sure_design()
+            if design is not None:
+                named = CardReading("face", self.deck.ids[design], CONFIDENT)
+                self._last[cell_id] = (self._last[cell_id][0], named)
+                out[cell_id] = named
+                del self._evidence[cell_id]
+        return tuple(done)
+
+    def undo_recheck(self) -> None:
+        """Take back what the last frame's evidence did (a table found a hand across the
+        mat after its reader read it, ``table_reader.py``): each slot read again keeps
+        its reading as before and its evidence starts afresh when it changes."""
+        for cell_id, (last, _ev) in self._before_recheck.items():
+            self._last[cell_id] = last
+            self._evidence.pop(cell_id, None)
+        self._before_recheck = {}
 
     def _grey(self, image: np.ndarray) -> np.ndarray:
         """``image`` in grey, converted once however many readers share ``grey_once`` (a
@@ -354,9 +426,22 @@ class CardReader:
         ``frame`` and ``crop_to_image`` (the crop's px -> the frame's px): the frame the
         crop was cut from, where twins left unsure are judged again in its own pixels
         (``twins_in_frame.py``)."""
+        return self._read_slot(crop, px_per_mm=px_per_mm, frame=frame,
+                               crop_to_image=crop_to_image)[0]  # fmt: skip
+
+    def _read_slot(
+        self,
+        crop: np.ndarray,
+        *,
+        px_per_mm: float | None = None,
+        frame: np.ndarray | None = None,
+        crop_to_image: np.ndarray | None = None,
+    ) -> tuple[CardReading, TwinLook | None]:
+        """``read_slot``, and for a card named among its twins that frame's ``TwinLook``
+        (the design named, its group, the lead, the group's confidence)."""
         what, quad, faint = self._find_card(crop)
         if quad is None:
-            return CardReading(what, None, 1.0 if what == EMPTY else 0.5)
+            return CardReading(what, None, 1.0 if what == EMPTY else 0.5), None
         least = FAINT_MIN_SCORE if faint else MIN_SCORE
         upright = normalise(warp_card(crop, quad, self._size))
         ways = [upright, upright[::-1, ::-1]]  # the card as found, and turned by 180°
@@ -391,14 +476,15 @@ class CardReader:
                     twin_conf = (top[0] - top[1]) / FULL_FRAME_MARGIN
                     near_margin = CANDIDATE_FRAME_MARGIN
             best = members[int(np.argmax(on_patches))]
+            look = TwinLook(best, tuple(members), float(twin_conf), conf)
             conf = round(min(conf, float(np.clip(twin_conf, 0, 1))), 3)
             if row[best] < least:
-                return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3))
+                return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3)), None
             if best == self._back:
-                return CardReading("back", None, conf)
+                return CardReading("back", None, conf), None
             near = on_patches.max() - near_margin
             order = [members[i] for i in np.argsort(on_patches)[::-1] if on_patches[i] >= near]
-            return self._face(best, conf, order)
+            return self._face(best, conf, order), look
         twins = {j: w for j, w in self._twins.get(best, []) if row[best] - row[j] < FULL_MARGIN}
         full = FULL_MARGIN
         near = [int(i) for i in order if row[i] >= row[best] - FULL_MARGIN]
@@ -412,11 +498,11 @@ class CardReader:
             full = FULL_TWIN_MARGIN
             near = [cands[int(i)] for i in ranked if on_region[i] >= on_region[ranked[0]] - full]
         if row[best] < least:  # a card's shape, but none of the deck's faces nor its back
-            return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3))
+            return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3)), None
         conf = round(float(np.clip(margin / full, 0, 1)), 3)
         if best == self._back:
-            return CardReading("back", None, conf)
-        return self._face(best, conf, near)
+            return CardReading("back", None, conf), None
+        return self._face(best, conf, near), None
 
     def _face(self, best: int, conf: float, near: list[int]) -> CardReading:
         """A face reading of design ``best``; below ``CONFIDENT``, with the designs

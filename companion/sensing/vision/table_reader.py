@@ -15,7 +15,9 @@ mats' bare margins (between the slots, the markers, the grey patch and the mat's
 all mats together: they are all printed in one colour. An arm reaching over a mat
 crosses its margins: a mat with margin points not of the mats' colour in this frame
 (``FOREIGN_POINTS``, ``BARE_CHROMA``) has all its slots reported covered (``unknown``,
-``occluded``); and a slot read ``empty`` whose colour is not the mats' is covered too.
+``occluded``), and what its reader's twin evidence gathered in that frame is taken back
+(``CardReader.undo_recheck``); a slot read ``empty`` whose colour is not the mats' is
+covered too.
 """
 
 from __future__ import annotations
@@ -76,7 +78,8 @@ class _FoundOnce:
 
 class TableCardReader:
     """Reads the card slots of every mat of a table ``layout`` with a registered ``deck``
-    (``models``: mat name -> colour model, optional; ``stream=True`` as at the table)."""
+    (``models``: mat name -> colour model, optional; ``stream=True`` as at the table;
+    ``evidence``: as ``CardReader``'s)."""
 
     def __init__(
         self,
@@ -85,6 +88,7 @@ class TableCardReader:
         *,
         models: dict | None = None,
         stream: bool = False,
+        evidence: bool = False,
     ) -> None:
         if not layout.mats:
             raise ValueError(f"layout {layout.name} is a single mat: read it with CardReader")
@@ -93,7 +97,8 @@ class TableCardReader:
         self.readers: dict[str, CardReader] = {}
         grey_once: list = [None, None]
         for mat in layout.mats:
-            reader = CardReader(mat, deck, model=(models or {}).get(mat.name), stream=stream)
+            model = (models or {}).get(mat.name)
+            reader = CardReader(mat, deck, model=model, stream=stream, evidence=evidence)
             reader.board.finder = self._finder
             reader.grey_once = grey_once
             self.readers[mat.name] = reader
@@ -143,6 +148,8 @@ class TableCardReader:
         covered = CardReading(UNKNOWN, None, 1.0, occluded=True)
         for name in found:
             foreign = int((np.linalg.norm(bare[name] - mat, axis=1) > BARE_CHROMA).sum())
+            if foreign >= FOREIGN_POINTS:
+                self.readers[name].undo_recheck()
             for slot, points in self._inside[name].items():
                 if foreign >= FOREIGN_POINTS:  # something lies across the mat's margin
                     cards[slot] = covered

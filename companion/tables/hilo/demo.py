@@ -42,6 +42,7 @@ STEP_S = 0.6  # simulated seconds between two steps at the table
 THINK_S = 1.5  # simulated seconds a player thinks before acting
 FRAME_S = 0.2  # simulated seconds between two rendered frames (5 a second)
 FRAMES_A_STEP = 4  # rendered frames a step is given to settle
+ASK_FRAMES = 4  # rendered frames the camera sees in the pause after a turn (0.8 s)
 
 
 class SimulatedCardTable(DemoClock):
@@ -51,7 +52,9 @@ class SimulatedCardTable(DemoClock):
     (``speed`` times faster), None as fast as possible (tests, the bench). Counters per
     game: ``camera`` (actions recorded from the camera), ``asked`` (answered on the
     tablet when the referee asked), ``missed`` (entered on the tablet), ``wrong`` (wrong
-    records put right), ``actions`` (all played).
+    records put right), ``actions`` (all played), ``withdrawn`` (questions the camera
+    settled itself while the players read them: a card lying still named surely),
+    ``late`` (turns the camera recorded in the pause after them).
     """
 
     def __init__(
@@ -75,6 +78,8 @@ class SimulatedCardTable(DemoClock):
         self.table = ScriptedTable(players, seed=seed)
         self.played: list[Action] = []
         self.recorded_by_camera = self.asked = self.missed = self.wrong = 0
+        self.withdrawn = 0  # questions the camera settled while the players read them
+        self.late = 0  # turns the camera recorded in the players' pause after them
         self.undone = 0  # actions taken back on the tablet, followed by the table
         self.steps = 0  # observations the camera reported
         self._before: list[tuple] = []  # the table before each action played
@@ -200,8 +205,36 @@ class SimulatedCardTable(DemoClock):
         self._rows = self._journal_rows()
         return True
 
+    def _behind(self) -> tuple[bool, bool]:
+        """(a question on the tablet, a turn over that the record lacks)."""
+        asked = bool(self.service.snapshot()["asks"])
+        over = self.table.state.phase in ("turn", "over")
+        return asked, over and len(self.recorded()) < len(self.played)
+
+    def _linger(self) -> None:
+        """After an action the players pause (``THINK_S``) and the camera goes on
+        looking at the still table. While the referee is behind (a question on the
+        tablet, or a turn over and not recorded), the demo shows it up to
+        ``ASK_FRAMES`` more frames: a card lying still may be named surely now, a slot a
+        hand left may settle; a question may go before anyone taps."""
+        if self.camera is None:
+            return
+        asked, lagging = self._behind()
+        for _ in range(ASK_FRAMES if asked or lagging else 0):
+            self.t_mono += FRAME_S
+            seen = self.camera.frame(self.in_view, self.t_mono)
+            if seen is None:
+                continue
+            self.service.observe(seen)
+            still_asked, still_lagging = self._behind()
+            if not (still_asked or still_lagging):
+                self.withdrawn += asked
+                self.late += lagging and not asked
+                return
+
     def _answer(self) -> None:
         """Tap the referee's questions, while one fits the game as played."""
+        self._linger()
         for _ in range(len(self.played) + 1):
             k = len(self.recorded())
             fits = None
@@ -275,6 +308,8 @@ class SimulatedCardTable(DemoClock):
             "missed": self.missed,
             "wrong": self.wrong,
             "undone": self.undone,
+            "withdrawn": self.withdrawn,
+            "late": self.late,
             "scores": list(state.scores or ()),
             "truth": list(self.table.state.scores or ()),
         }

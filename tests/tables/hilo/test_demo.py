@@ -13,6 +13,7 @@ import random
 import pytest
 
 from companion.games.hilo import moves, replay
+from companion.games.hilo.catalogue import CATALOGUES, DEFAULT_CATALOGUE
 from companion.games.hilo.engine import apply
 from companion.games.hilo.record import parse_action, to_record
 from companion.referee.service import GameService
@@ -274,3 +275,53 @@ def test_a_tablet_entry_the_cards_contradict_stops_the_demo_with_a_notice(tmp_pa
     assert table.wrong == 0  # the person's entry is not undone
     assert parse_action(json.loads(service.record_jsonl().splitlines()[-1])) == action
     service.close()
+
+
+class _SlowToNameCamera:
+    """Stands in for ``RenderedCardCamera``: reads every card right, but names a plain
+    card (a look-alike) surely only once it has lain still for ``frames`` frames (as the
+    card reader's evidence over frames does); before, it is a face with two candidates."""
+
+    def __init__(self, frames: int, catalogue) -> None:
+        from companion.tables.hilo.camera import SlotSettler
+        from companion.tables.hilo.scripted import kind_look_alikes
+
+        self.frames = frames
+        self.twins = kind_look_alikes(catalogue)
+        self.settler = SlotSettler("hilo")
+        self._still: dict[str, tuple] = {}
+
+    def frame(self, table, t_mono):
+        from companion.sensing.vision.card_reader import CardReading
+
+        cards = {}
+        for slot, (label, card) in table.items():
+            was, n = self._still.get(slot, (None, 0))
+            n = n + 1 if was == (label, card) else 1
+            self._still[slot] = ((label, card), n)
+            if label == "unknown":
+                cards[slot] = CardReading("unknown", None, 1.0, occluded=True)
+            elif label == "face" and card.startswith("plain") and n < self.frames:
+                cards[slot] = CardReading("face", card, 0.5, candidates=self.twins[card][:2])
+            else:
+                cards[slot] = CardReading(label, card if label == "face" else None, 1.0)
+        return self.settler.update(cards, t_mono)
+
+
+@pytest.mark.parametrize("seed", [6, 7])
+def test_a_question_the_camera_settles_while_the_players_read_it_is_not_tapped(tmp_path, seed):
+    # a plain card named surely only after 5 still frames: a step's frames (at most 4)
+    # leave it unsure and the referee asks; the frames while the players read the
+    # question name it, and the turn is recorded from the camera
+    played = {}
+    for frames in (5, 10**6):  # named after 5 frames; never named
+        service = GameService(tmp_path / str(frames))
+        camera = _SlowToNameCamera(frames, CATALOGUES[DEFAULT_CATALOGUE])
+        table = SimulatedCardTable(service, seed=seed, players=2, speed=None, camera=camera)
+        table.play_game(max_actions=30)
+        assert table.wrong == 0 and table.recorded() == table.played, (seed, frames)
+        played[frames] = table.summary()
+        service.close()
+    named, never = played[5], played[10**6]
+    assert named["withdrawn"] >= 1 and never["withdrawn"] == 0, (named, never)
+    assert named["asked"] + named["missed"] == 0 < never["asked"], (named, never)
