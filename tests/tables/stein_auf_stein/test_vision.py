@@ -239,17 +239,13 @@ def test_a_die_gone_from_the_tray_for_a_frame_and_back_as_it_lay_is_no_new_throw
     # tray", the site half covered); then the die lay where it lay. Told as moving, the
     # die seen again was taken for Ben's throw and closed Ana's try as empty. The die gone
     # from the tray is hidden as in a hand: the try is recorded once Y2 lies in her row.
-    from companion.games.stein_auf_stein import Start, start_game
     from companion.sensing.observations import AreaSeen
     from companion.sensing.vision.blocks import NOT_IN_TRAY, TableReading
-    from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
 
-    state = start_game(Start(("Ana", "Ben"), "yardstick", STANDARD.blocks, STANDARD.die))
     every = tuple(sorted(b.id for b in STANDARD.blocks))
     at = (560.0, 300.0)
-    w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
     lying = TableReading(True, die="green", die_centre_mm=at, site=every)
-    table = _ScriptedTable(w, cam, state)
+    table = _ScriptedTable.game(reader, "yardstick")
     records, feed = table.records, table.feed
 
     feed(lying, 3)  # the table as set up: no roll
@@ -275,15 +271,11 @@ def test_an_arm_read_as_a_second_blob_in_the_tray_is_no_throw(reader):
     # area and, beside the die, as a second blob in the tray (the die "rolling"). Told as
     # moving, the die seen again where it lay was taken for Ben's throw: Ana's try was
     # recorded as empty and P2 given to Ben's. A die not read is unsure, whatever the why.
-    from companion.games.stein_auf_stein import Start, start_game
     from companion.sensing.observations import AreaSeen
     from companion.sensing.vision.blocks import TableReading
-    from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
 
-    state = start_game(Start(("Ana", "Ben"), "yardstick", STANDARD.blocks, STANDARD.die))
     every = tuple(sorted(b.id for b in STANDARD.blocks))
-    w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
-    table = _ScriptedTable(w, cam, state)
+    table = _ScriptedTable.game(reader, "yardstick")
     records, feed = table.records, table.feed
 
     before = TableReading(True, die="purple", die_centre_mm=(565.6, 305.2), site=every)
@@ -317,6 +309,18 @@ class _ScriptedTable:
         self.records: list[dict] = []
         self._clock = iter(np.arange(0.0, 100.0, 0.2))
 
+    @classmethod
+    def game(cls, reader, variant: str, played=()) -> _ScriptedTable:
+        """Ana and Ben's new game of ``variant`` with the standard set, after ``played``
+        (actions), watched through ``reader``'s die settler and the referee's camera."""
+        from companion.games.stein_auf_stein import Start, apply, start_game
+        from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
+
+        state = start_game(Start(("Ana", "Ben"), variant, STANDARD.blocks, STANDARD.die))
+        for action in played:
+            state = apply(state, action)
+        return cls(BlockWatcher(reader), SteinAufSteinCamera(), state)  # scripted: no frames
+
     def feed(self, reading, frames: int = 1) -> None:
         from companion.games.stein_auf_stein import apply, parse_action
 
@@ -335,15 +339,11 @@ def test_a_row_whose_order_flickers_between_frames_settles_by_its_blocks(reader)
     # (named in the catalogue's order, P1 P2 P3), now as two (P3, then P1 P2). The order
     # changed from frame to frame, so the table never held still over 3 frames while
     # Ben's wrong-coloured O2 was off the site: the lift was entered on the tablet.
-    from companion.games.stein_auf_stein import Start, start_game
     from companion.sensing.observations import AreaSeen
     from companion.sensing.vision.blocks import TableReading
-    from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
 
-    state = start_game(Start(("Ana", "Ben"), "basic", STANDARD.blocks, STANDARD.die))
     every = tuple(sorted(b.id for b in STANDARD.blocks))
-    w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
-    table = _ScriptedTable(w, cam, state)
+    table = _ScriptedTable.game(reader, "basic")
     records, feed = table.records, table.feed
     before = TableReading(True, die="purple", die_centre_mm=(555.5, 297.8), site=every)
     feed(before, 3)  # the table as set up: no roll
@@ -362,7 +362,7 @@ def test_a_row_whose_order_flickers_between_frames_settles_by_its_blocks(reader)
     feed(replace(lying, site=site, areas=row(merged)))
     feed(replace(lying, site=site, areas=row(split)))
     assert records[1:] == [{"type": "lift", "player": "Ana", "blocks": ["P1", "P2", "P3"]}]
-    told = list(w.update(replace(lying, areas=row(split)), 9.0))
+    told = list(table.watcher.update(replace(lying, areas=row(split)), 9.0))
     assert told == []  # the same blocks in another order are nothing new
     feed(replace(lying, die="blue", die_centre_mm=(560.0, 296.0), areas=row(merged)), 3)
     assert records[2:] == [{"type": "roll", "player": "Ben", "colour": "blue"}], records
@@ -397,15 +397,12 @@ def test_a_die_lying_still_is_judged_from_where_it_last_lay_not_where_it_was_tol
     # her roll was tapped on the tablet). While she fished G3, the die beside her hand read
     # 1.1 mm further, 2.8 mm from A: told as thrown, it closed her try as empty and gave
     # Ben a green roll. Where it lay is where it last lay still.
-    from companion.games.stein_auf_stein import Roll, Start, apply, start_game
+    from companion.games.stein_auf_stein import Roll, apply
     from companion.sensing.observations import AreaSeen
     from companion.sensing.vision.blocks import TableReading
-    from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
 
-    state = start_game(Start(("Ana", "Ben"), "basic", STANDARD.blocks, STANDARD.die))
     every = tuple(sorted(b.id for b in STANDARD.blocks))
-    w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
-    table = _ScriptedTable(w, cam, state)
+    table = _ScriptedTable.game(reader, "basic")
     records, feed = table.records, table.feed
     told = TableReading(True, die="green", die_centre_mm=(558.65, 303.47), site=every)
     feed(told, 3)  # the table as set up: no roll
@@ -414,7 +411,7 @@ def test_a_die_lying_still_is_judged_from_where_it_last_lay_not_where_it_was_tol
     feed(landed, 8)
     assert records == []  # not seen as thrown: tapped on the tablet
     table.state = apply(table.state, Roll("Ana", "green"))
-    cam.after_change(table.state)
+    table.camera.after_change(table.state)
     after = tuple(b for b in every if b != "G3")
     beside = replace(landed, die_centre_mm=(559.25, 306.18), site=after, hand=True)
     feed(beside)  # her hand over the site: the die read 2.8 mm from where it was told
@@ -428,18 +425,14 @@ def test_the_site_settles_while_a_row_flickers(reader):
     # rolled orange and hooked O2 and R2. For the three frames she looked into the crane
     # the site lay still without them, but her row's G3 dropped out of one frame, so the
     # table did not hold still; R2 went back, and the try was recorded as O2 alone.
-    from companion.games.stein_auf_stein import Lift, Roll, Start, apply, start_game
+    from companion.games.stein_auf_stein import Lift, Roll, apply
     from companion.sensing.observations import AreaSeen
     from companion.sensing.vision.blocks import TableReading
-    from companion.tables.stein_auf_stein.referee import SteinAufSteinCamera
 
-    state = start_game(Start(("Ana", "Ben"), "basic", STANDARD.blocks, STANDARD.die))
-    for action in (Roll("Ana", "green"), Lift("Ana", ("G3",)), Roll("Ben", "blue"),
-                   Lift("Ben", ()), Roll("Ana", "yellow"), Lift("Ana", ("Y1",)),
-                   Roll("Ben", "red"), Lift("Ben", ())):  # fmt: skip
-        state = apply(state, action)  # Ana's row: G3, Y1; her turn
-    w, cam = BlockWatcher(reader), SteinAufSteinCamera()  # scripted readings, no frames
-    table = _ScriptedTable(w, cam, state)
+    played = (Roll("Ana", "green"), Lift("Ana", ("G3",)), Roll("Ben", "blue"),
+              Lift("Ben", ()), Roll("Ana", "yellow"), Lift("Ana", ("Y1",)),
+              Roll("Ben", "red"), Lift("Ben", ()))  # fmt: skip
+    table = _ScriptedTable.game(reader, "basic", played)  # Ana's row: G3, Y1; her turn
     records, feed = table.records, table.feed
     every = tuple(sorted(b.id for b in STANDARD.blocks))
     row = ("G3", "Y1")
@@ -453,7 +446,7 @@ def test_the_site_settles_while_a_row_flickers(reader):
 
     feed(lying(site, row), 3)  # the table as it lies: G3 and Y1 in Ana's row
     table.state = apply(table.state, Roll("Ana", "orange"))
-    cam.after_change(table.state)
+    table.camera.after_change(table.state)
     off = tuple(b for b in site if b not in ("O2", "R2"))
     for blocks in (row, row, ("Y1",)):  # in the crane; G3 drops out of one frame
         feed(lying(off, blocks))
