@@ -40,28 +40,14 @@ def card_name(card_id: str | None):
     as the record writes it (``magician``, ``plain-03``), the rulebook's words in German
     (``Zaubererkarte``, ``einfache Karte 03``: a feminine noun, as the sentences around it
     want). An id of no known kind (a registered deck's own) stays as it is."""
-    if not card_id:
-        return card_id
-    if card_id in _CARDS:
-        return _CARDS[card_id]
-    kind, sep, design = card_id.rpartition("-")
-    if sep and kind in _CARDS:
-        return msg("{kind}-{design}", kind=_CARDS[kind], design=design)
-    return card_id
+    return _said(card_id, _CARDS)
 
 
 def card_short(card_id: str | None):
     """A card in the terminal's picture of a layout, short: its record id in English
     (``magician``, ``plain-03``), a short word in German (``Zauberer``, ``einfach 03``);
     an id of no known kind (a registered deck's own) stays as it is."""
-    if not card_id:
-        return card_id
-    if card_id in _SHORT:
-        return _SHORT[card_id]
-    kind, sep, design = card_id.rpartition("-")
-    if sep and kind in _SHORT:
-        return msg("{kind}-{design}", kind=_SHORT[kind], design=design)
-    return card_id
+    return _said(card_id, _SHORT)
 
 
 #: The kinds of card, short, for the terminal's picture of a layout.
@@ -89,3 +75,16 @@ _CARDS = {
     "phoenix": term("hilo card", "phoenix"),
     "plain": term("hilo card", "plain"),
 }
+
+
+def _said(card_id: str | None, words):
+    """``card_id`` in ``words`` (an id's own word, else its kind's word and its design:
+    ``plain-03``); an id of no known kind stays as it is."""
+    if not card_id:
+        return card_id
+    if card_id in words:
+        return words[card_id]
+    kind, sep, design = card_id.rpartition("-")
+    if sep and kind in words:
+        return msg("{kind}-{design}", kind=words[kind], design=design)
+    return card_id
