@@ -14,6 +14,7 @@ import itertools
 import math
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from .noise import MEAN_SD_FACTOR, mean_sd, torque_sd
 
@@ -133,7 +134,9 @@ class HandWatch:
         hand drops the total as much when it weighs about as much as the hand's force,
         but leaves the hand's excess and its torque at the pad (unseen rounds 403 at 1.5
         g, H4 of 80 g under a hand of about 86 gf, and 316, B5 of 100 g off L2 under a
-        hand at R2: each named a shift while the hand was still on)."""
+        hand at R2: each named a shift while the hand was still on). A load taken off
+        must be some of the stones named on the beam, where they account for all of it
+        (``_plausible``)."""
         cfg = self.config
         n = sum(1 for tm, _ in self._masses if tm >= self._t_jump)
         if n < 2:
@@ -158,6 +161,18 @@ class HandWatch:
         tol = cfg.census_tolerance_g + 0.02 * net
         stone = any(abs(net - m) <= tol for m in self._plausible_masses)
         return stone and self._plausible(total, torque)
+
+    def _rose_in_change(self) -> bool:
+        """Whether the total held above the rest before the change at some time during it
+        (the median of ``ARRIVAL_LEVEL_FRAMES`` frames running, by ``mass_step_g`` or five
+        standard deviations of that median, if more): a load came on. A change that ends
+        below the rest after that took a load off while something pressed on."""
+        if self._reference is None or len(self._masses) < ARRIVAL_LEVEL_FRAMES:
+            return False
+        vals = np.array([m for _, m in self._masses])
+        medians = np.median(sliding_window_view(vals, ARRIVAL_LEVEL_FRAMES), axis=1)
+        sd = MEDIAN_SD_FACTOR * self._hand_sd_g / math.sqrt(ARRIVAL_LEVEL_FRAMES)
+        return float(medians.max()) - self._reference[0] >= max(self.config.mass_step_g, 5 * sd)
 
     @property
     def _hand_in_change(self) -> bool:

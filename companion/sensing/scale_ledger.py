@@ -58,6 +58,27 @@ class BeamLedger:
         """The beam is empty again (or what was named no longer tells what is on it)."""
         self._entries.clear()
 
+    @property
+    def mass_g(self) -> float:
+        """The mass of the stones named on the beam (g)."""
+        return sum(e.mass_g for e in self._entries)
+
+    def fits(self, mass_g: float, x_mm: float, *, mass_tol_g: float, x_tol_mm: float) -> bool:
+        """Whether any choice of the stones named (ambiguous or not) could be a load of
+        ``mass_g`` taken off at ``x_mm``, at the tolerances of ``take``."""
+        entries = self._entries
+        if len(entries) > MAX_ENTRIES:
+            return True  # too many to try: no claim
+        for k in range(1, len(entries) + 1):
+            for chosen in itertools.combinations(entries, k):
+                m = sum(e.mass_g for e in chosen)
+                if abs(m - mass_g) > mass_tol_g:
+                    continue
+                x = sum(e.mass_g * e.x_mm for e in chosen) / m
+                if abs(x - x_mm) <= x_tol_mm:
+                    return True
+        return False
+
     def take(
         self, mass_g: float, x_mm: float, *, mass_tol_g: float, x_tol_mm: float
     ) -> tuple[Named, ...] | None:

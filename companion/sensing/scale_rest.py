@@ -52,7 +52,29 @@ class RestWatch:
             # hand and a stone (on quiet cells a stone put off the spaces is said at once)
             return False
         tolerance = self.config.census_tolerance_g + 0.02 * abs(dm)
+        if dm < 0 and self._rose_in_change() and self._ledger_complete():
+            # a load came on, then more went off, and every stone on the beam was named:
+            # a load taken off is some of them, else what came on is still there
+            return self.ledger.fits(-dm, x, mass_tol_g=tolerance, x_tol_mm=reach)
         return any(abs(abs(dm) - m) <= tolerance for m in self._plausible_masses)
+
+    def _ledger_complete(self) -> bool:
+        """Whether the stones named on the beam (``ledger``) account for all of the load
+        at the rest before the change: the rest's total less the empty beam's within the
+        census tolerance, and the empty beam (the lightest rest seen) weighing what the
+        profile says the beam and the Stone of Fate weigh (else a stone was on the beam
+        before the first rest, and the ledger cannot know it: unseen brisk seed 304 at
+        2 g). Then a load taken off can only be some of them; a drop that is none of them
+        is a hand (pressing in while a heavier stone is taken off) or worse."""
+        if self._reference is None or self._empty_total is None:
+            return False
+        prof, tol = self.profile, self.config.census_tolerance_g
+        empty = prof.beam_mass_g + prof.fate_mass_g
+        if abs(self._empty_total - empty) > tol + 0.02 * empty:
+            return False
+        load = self._reference[0] - self._empty_total
+        named = self.ledger.mass_g
+        return named > 0 and abs(load - named) <= tol + 0.02 * named
 
     def _check_side(self, t: float, out: list) -> None:
         """At rest near a dead balance, the beam may still tip slowly over to the other pad,

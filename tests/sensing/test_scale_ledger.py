@@ -41,3 +41,15 @@ def test_a_load_that_matches_nothing_named_is_unsure():
     assert book.take(95.0, 110.0, **TOL) is None
     assert BeamLedger().take(30.0, 110.0, **TOL) is None
     assert len(book.entries) == 1
+
+
+def test_fits_says_whether_any_choice_could_be_the_load_taken_off_ambiguous_or_not():
+    # seed 407: the pillars (named as 60 + 110 g on R2) and H3 (65 g on R1): a load of
+    # 172.5 g taken off near R2 fits two choices (take is unsure), but it fits; seed
+    # 516: 37 g taken off R2, where only P2 (110 g) lies, fits none
+    book = ledger((60.0, 192.0, "R2"), (110.0, 192.0, "R2"), (65.0, 111.0, "R1"))
+    assert book.fits(172.5, 178.0, **TOL)
+    assert book.take(172.5, 178.0, **TOL) is None
+    assert not ledger((110.0, 182.0, "R2")).fits(37.0, 167.0, **TOL)
+    assert not BeamLedger().fits(30.0, 110.0, **TOL)
+    assert book.mass_g == 235.0 and len(book.entries) == 3
