@@ -322,6 +322,8 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch, 
         held = None
         if self._reference is not None and not (self._hand_in_change or self._episode_lifted):
             held = self._level_held_between(self._reference[0], w + left + right)
+            if held is None:
+                held = self._put_down_then_taken_off(w + left + right)
         self.tracker.accept()
         self._t_rest = t
         if self._hand_in_change:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from .merges import level_held_between
 
 FAST_NAME_FACTOR = 3.0
+SETTLED_LEVEL_S = 0.2  # a change's first level: from this long after it began (s) ...
+MIN_LEVEL_FRAMES = 6  # ... over at least this many frames, before its next step
 
 
 class PaceWatch:
@@ -27,6 +29,51 @@ class PaceWatch:
                                   frame_dt=self._frame_dt, far_g=0.5 * self._lightest_g,
                                   spread_g=self._hand_spread_g, min_pad_g=self._min_pad_g,
                                   same_g=self.config.mass_step_g)  # fmt: skip
+
+    def _put_down_then_taken_off(self, after: float) -> float | None:
+        """When the change now named, with no hand seen and the beam never lifted, first
+        held a level that a stone put down makes (half the lightest stone or more above
+        the rest before; held still, its middle three quarters within the hand spread;
+        within ``off_space_mm`` of a space, and not where a hand holds the beam, beyond
+        ``hand_zone_mm`` from the pads), then stepped down by half the lightest stone or
+        more, ending at ``after`` (g) as far below that level: a stone put down and taken
+        off (or another taken off) before the scale named it, e.g. near a dead balance,
+        where the beam tips slowly and the scale waits (unseen brisk seed 502 at 2 g: H1
+        on L2 taken off after 0.44 s of rest, lost with no word). The time it left that
+        level (s), else None."""
+        steps = self._episode_steps
+        if not steps or self._reference is None or self._episode_start is None:
+            return None
+        if self._hand_in_change or self._episode_lifted:
+            return None
+        cfg = self.config
+        big = 0.5 * self._lightest_g
+        if not any(r <= -big for _, _, r, _ in steps):
+            return None  # no load seen taken off
+        t_first = steps[0][0]
+        lo = self._episode_start + SETTLED_LEVEL_S
+        hi = t_first - cfg.step_frames * self._frame_dt
+        near = [c for (tm, _), c in zip(self._masses, self._cells, strict=False) if lo <= tm <= hi]
+        if len(near) < MIN_LEVEL_FRAMES:
+            return None
+        totals = sorted(sum(c) for c in near)
+        trim = len(totals) // 8
+        if totals[-1 - trim] - totals[trim] > self._hand_spread_g:
+            return None  # not held still: a hand's wander
+        w, left, right = (sorted(v)[len(v) // 2] for v in zip(*near, strict=True))
+        m0, tau0 = self._reference
+        dm = w + left + right - m0
+        if dm < big or w + left + right - after < big:
+            return None
+        x = self._pivot + (self._torque(left, right) - tau0) / dm
+        prof = self.profile
+        reach = prof.space_width_mm / 2 + cfg.off_space_mm  # (a beam tipping slowly
+        # through the air carries a load's torque to neither pad: its place is rough)
+        if all(abs(x - c) > reach for c in prof.space_x_mm.values()):
+            return None
+        if min(abs(x - pad) for pad in (self._x_left, self._x_right)) <= cfg.hand_zone_mm:
+            return None
+        return t_first
 
     def _cancelled_out(self, rise: float, steps: list[tuple[float, float, float, float]]) -> bool:
         """Whether a change that left the mass as it was (``rise``, g) went up and down by
