@@ -43,6 +43,9 @@ class SensingConfig:
     #                          (chi-square, 3 degrees of freedom: 1 in 20 for a stone,
     #                          which then waits a few frames more)
     still_max_s: float = 0.37  # ... but never longer than this (stones 0.8 s apart)
+    still_slide_chi2: float = 12.0  # ... and the torque's straight trend over that window
+    #                           within this many frame variances (1 degree of freedom: a
+    #                           Stone of Fate still sliding shifts the torque steadily)
     hand_zone_mm: float = 12.0  # where a hand holds the beam: this near the pad it rests on
     still_zone_s: float = 0.0  # ... a change must hold still at least this long (s; else
     #                            as long as elsewhere, on noisy cells)
