@@ -5,6 +5,11 @@ cell. Prints a markdown table for BENCHMARKS.md ("On data the sensing was not tu
 
     .venv/bin/python bench/bench_scale_unseen.py
     .venv/bin/python bench/bench_scale_unseen.py --first-seed 400   # another 24 unseen
+    .venv/bin/python bench/bench_scale_unseen.py --hand-arrival-s 0   # hands as sharp as stones
+
+``--hand-arrival-s S``: random rounds only, their hands pressing in over S seconds (the
+simulator's hand takes 0.1 s; 0 comes down at once, as sharply as a stone), with how
+many sessions said ``undone`` (a hand weighed as a stone, said when it left).
 """
 
 from __future__ import annotations
@@ -17,7 +22,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_scale import noise_point
 
+from companion.devices.scale_scenarios import random_round
+from companion.devices.scale_scoring import RoundScore, score_round
+from companion.devices.scale_sim import SignalModel
 from companion.profile import default_profile
+from companion.sensing.observations import ScaleNoise
+from companion.sensing.scale_recording import Recording
+from companion.sensing.scale_replay import sense_recording
 
 SEEDS = range(300, 324)
 
@@ -26,8 +37,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first-seed", type=int, default=SEEDS.start,
                         help="the first of 24 seeds (default 300)")  # fmt: skip
-    seeds = range(parser.parse_args().first_seed, parser.parse_args().first_seed + 24)
+    parser.add_argument("--hand-arrival-s", type=float, default=None,
+                        help="rounds only, hands pressing in over this long (s)")  # fmt: skip
+    args = parser.parse_args()
+    seeds = range(args.first_seed, args.first_seed + 24)
     profile = default_profile()
+    if args.hand_arrival_s is not None:
+        sharp_hands(profile, seeds, args.hand_arrival_s)
+        return
     print("| stones | rate /s | noise g a cell | named right | spurious | wrong, unwarned |"
           " sessions warned |")  # fmt: skip
     print("| --- | --- | --- | --- | --- | --- | --- |")
@@ -36,6 +53,26 @@ def main() -> None:
             sc, warned = noise_point(profile, scenario, 80, noise, seeds)
             print(f"| {scenario} | 80 | {noise:g} | {sc.placements_right}/{sc.placements} |"
                   f" {sc.spurious} | {sc.unwarned} | {warned}/{len(seeds)} |", flush=True)  # fmt: skip
+
+
+def sharp_hands(profile, seeds, arrival_s: float) -> None:
+    """Random rounds whose hands press in over ``arrival_s`` (module docstring)."""
+    print("| hand arrives over s | noise g a cell | named right | spurious | wrong, unwarned |"
+          " sessions warned | sessions said `undone` |")  # fmt: skip
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for noise in (0.3, 0.8, 1.5, 2.0, 2.5):
+        total, warned, undone = RoundScore(), 0, 0
+        for seed in seeds:
+            signal = SignalModel.per_sample(noise, 80, glitch_rate=0.01)
+            session = random_round(profile, seed, signal=signal, hand_arrival_s=arrival_s)
+            obs = sense_recording(Recording(session.samples, notches=session.notches), profile)
+            total.add(score_round(session, obs, profile.stone_mass_g))
+            said = [o.problem for o in obs if isinstance(o, ScaleNoise) and o.problem]
+            warned += bool(said)
+            undone += any("a hand resting on the beam there" in p for p in said)
+        print(f"| {arrival_s:g} | {noise:g} | {total.placements_right}/{total.placements} |"
+              f" {total.spurious} | {total.unwarned} | {warned}/{len(seeds)} |"
+              f" {undone}/{len(seeds)} |", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -59,9 +59,12 @@ class Session:
 
 
 class _Round:
-    def __init__(self, profile: ScaleProfile, seed: int, rate_sps: int, signal) -> None:
+    def __init__(
+        self, profile: ScaleProfile, seed: int, rate_sps: int, signal, hand_arrival_s: float = 0.1
+    ) -> None:
         self.rng = rng = random.Random(seed)
         self.profile = profile
+        self.hand_arrival_s = hand_arrival_s
         notch = rng.choice(("middle", "middle", "left", "right"))
         self.sim = ScaleSimulator(
             profile, seed=seed, rate_sps=rate_sps, signal=signal, notch=notch,
@@ -104,7 +107,7 @@ class _Round:
         t0 = sim.t_mono
         if rng.random() < 0.6:
             side = sim.side_down or ("right" if sim.physics.torque_gmm >= 0 else "left")
-            sim.hand_on(side, rng.uniform(60, 400))
+            sim.hand_on(side, rng.uniform(60, 400), arrival_s=self.hand_arrival_s)
             self.run(rng.uniform(0.3, 0.8))
             do_action()
             self.run(rng.uniform(0.3, 1.5))
@@ -187,9 +190,11 @@ def random_round(
     *,
     rate_sps: int = 80,
     signal: SignalModel | None = None,
+    hand_arrival_s: float = 0.1,
 ) -> Session:
-    """One seeded random round on the simulated scale, with the truth (module docstring)."""
-    r = _Round(profile, seed, rate_sps, signal)
+    """One seeded random round on the simulated scale, with the truth (module docstring).
+    ``hand_arrival_s``: how long a hand takes to press in (0: as sharply as a stone)."""
+    r = _Round(profile, seed, rate_sps, signal, hand_arrival_s)
     rng = r.rng
     r.run(2.5)
     hands = {k: list(v) for k, v in stone_kinds(profile.stone_mass_g).items()}

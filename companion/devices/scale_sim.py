@@ -91,8 +91,10 @@ class _Hand:
     slow sinusoids, 0.3-2.5 Hz, 10-20 % of the mean in all) and a physiological tremor
     (8-12 Hz, 2-5 % of the mean: light forces waver most)."""
 
-    def __init__(self, rng: random.Random, mean_gf: float, x_mm: float) -> None:
-        self.mean, self.x_mm = mean_gf, x_mm
+    def __init__(
+        self, rng: random.Random, mean_gf: float, x_mm: float, arrival_s: float = 0.1
+    ) -> None:
+        self.mean, self.x_mm, self.arrival_s = mean_gf, x_mm, arrival_s
         share = rng.uniform(0.10, 0.20) * mean_gf / 3
         self.waves = [
             (share * rng.uniform(0.5, 1.0), rng.uniform(0.3, 2.5), rng.uniform(0, 2 * math.pi))
@@ -106,7 +108,8 @@ class _Hand:
     def force(self, t: float) -> float:
         if self.t0 is None:
             self.t0 = t
-        ramp = min(1.0, (t - self.t0) / 0.1)  # a hand arrives over 0.1 s
+        # a hand arrives over 0.1 s (``arrival_s``; 0: at once, as sharply as a stone)
+        ramp = min(1.0, (t - self.t0) / self.arrival_s) if self.arrival_s > 0 else 1.0
         f = self.mean + sum(a * math.sin(2 * math.pi * fq * t + ph) for a, fq, ph in self.waves)
         return max(0.0, ramp * f)
 
@@ -167,10 +170,11 @@ class ScaleSimulator:
         x0 = self.physics.loads[name][1]
         self._slides[name] = (x0, to_x_mm, self.t_mono, self.t_mono + max(duration_s, 1e-3))
 
-    def hand_on(self, side: str, mean_gf: float) -> None:
-        """A hand starts pressing the ``side`` end of the beam with about ``mean_gf``."""
+    def hand_on(self, side: str, mean_gf: float, *, arrival_s: float = 0.1) -> None:
+        """A hand starts pressing the ``side`` end of the beam with about ``mean_gf``,
+        its force rising evenly over ``arrival_s`` seconds (0: at once)."""
         x = self.profile.pad_right_x_mm if side == "right" else self.profile.pad_left_x_mm
-        self._hand = _Hand(self.rng, mean_gf, x + (-5.0 if side == "right" else 5.0))
+        self._hand = _Hand(self.rng, mean_gf, x + (-5.0 if side == "right" else 5.0), arrival_s)
         self.physics.hand_x_mm = self._hand.x_mm
 
     def hand_off(self) -> None:

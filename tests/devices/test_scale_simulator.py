@@ -100,6 +100,18 @@ def test_a_hand_presses_and_wavers_then_lets_go():
     assert sim.physics.hand_gf == 0
 
 
+@pytest.mark.parametrize(("arrival_s", "share_after_20ms"), [(0.1, (0.1, 0.35)), (0.0, (0.8, 1.3))])
+def test_a_hand_presses_in_over_its_arrival_time(arrival_s, share_after_20ms):
+    # the simulator's hand rises over 0.1 s; arrival 0 comes down at once, as a stone
+    # does (what the sensing's pressing-in watch cannot tell from a stone)
+    sim = ScaleSimulator(PROFILE, seed=3, signal=SignalModel.ideal())
+    sim.advance(0.5)
+    sim.hand_on("left", 200, arrival_s=arrival_s)
+    sim.advance(0.02)
+    low, high = share_after_20ms
+    assert low * 200 < sim.physics.hand_gf < high * 200, sim.physics.hand_gf
+
+
 def test_faults_unplugged_stuck_noisy():
     sim = ScaleSimulator(PROFILE, seed=4)
     sim.unplug("left")
