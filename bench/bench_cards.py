@@ -20,6 +20,11 @@ section for BENCHMARKS.md ("Cards"), with the machine it ran on.
   1280 x 960 frame; ``table_scenes.render_table``) read by ``TableCardReader`` in the
   stream, 5 more times with fresh noise (normal, 2 levels) on the same picture.
   OpenCV and the BLAS on one thread.
+- Stream: the first ``--stream-layouts`` of the accuracy layouts (the same seeds; their
+  first frame is the accuracy frame) read over ``--frames`` frames by a stream reader with
+  ``evidence=True`` (``twin_evidence.py``), each later frame with fresh sensor noise and
+  JPEG and the camera moved by up to ``JITTER_PX`` (sub-pixel): per-slot accuracy of the
+  reading after the last frame, and its confident misreadings (the goal is 0).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ import argparse  # noqa: E402
 import itertools  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
+from dataclasses import replace  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import common  # noqa: E402
@@ -53,6 +59,8 @@ from companion.sensing.vision.layout import load_layout  # noqa: E402
 from companion.sensing.vision.table_reader import TableCardReader  # noqa: E402
 
 GAMES = ("hilo", "heuchel-meuchel")
+#: The stream figure's camera moves by up to this (frame px, either way) between frames.
+JITTER_PX = 0.3
 
 
 def main() -> None:
@@ -60,8 +68,13 @@ def main() -> None:
     p.add_argument("--quick", action="store_true", help="40 layouts and 20 hands, not 500/100")
     p.add_argument("--layouts", type=int, default=500)
     p.add_argument("--hands", type=int, default=100)
+    p.add_argument(
+        "--stream-layouts", type=int, default=100, help="layouts read as a stream (default 100)"
+    )
+    p.add_argument("--frames", type=int, default=5, help="frames a stream layout is read over")
     args = p.parse_args()
     n_layouts, n_hands = (40, 20) if args.quick else (args.layouts, args.hands)
+    n_streamed = 10 if args.quick else args.stream_layouts
     cv2.setNumThreads(1)
     root = Path(tempfile.mkdtemp(prefix="bench-cards-"))
     lines = ["## Cards", "", f"Machine: {common.machine()}; OpenCV {cv2.__version__}", ""]
@@ -137,6 +150,7 @@ def main() -> None:
             for (a, b), (m, n) in sorted(twin_bands.items())
         )
     )
+    lines.append(_stream_accuracy(n_streamed, args.frames, decks, pictures))
     covered = wrong = wrong_sure = 0
     for k in range(n_hands):
         game = GAMES[k % 2]
@@ -196,6 +210,54 @@ def main() -> None:
         f" slots read again {np.mean(table_reread):.2f} a frame"
     )
     print("\n".join(lines))
+
+
+def _stream_accuracy(n_layouts: int, frames: int, decks: dict, pictures: dict) -> str:
+    """The stream figure's line: the first ``n_layouts`` accuracy layouts (seeds 10000 on,
+    the games alternating), each read over ``frames`` frames by a stream reader with
+    ``evidence=True``; the first frame is the accuracy frame itself, each later one has
+    fresh sensor noise and JPEG and the camera moved by up to ``JITTER_PX``."""
+    right = total = certain = first_right = 0
+    confident_wrong, per_game = [], {g: [0, 0] for g in GAMES}
+    for k in range(n_layouts):
+        game, seed = GAMES[k % 2], 10_000 + k
+        layout = load_layout(game)
+        rng = np.random.default_rng(seed)  # as render_card_table draws it
+        scene, truth = random_card_scene(layout, pictures[game], rng)
+        jitter = np.random.default_rng([seed, 1])
+        reader = CardReader(layout, decks[game], stream=True, evidence=True)
+        for frame in range(frames):
+            seen = scene
+            if frame:
+                dx, dy = jitter.uniform(-JITTER_PX, JITTER_PX, 2)
+                moved = np.array([[1, 0, dx], [0, 1, dy], [0, 0, 1]]) @ scene.board_to_image
+                seen = replace(scene, board_to_image=moved)
+            _board, cards = reader.read(render(seen, rng).image)
+            if frame == 0:
+                first_right += sum(
+                    (r.label, r.card) == truth[s] for s, r in cards.items() if s in truth
+                )
+        for slot, want in truth.items():
+            r = cards.get(slot)
+            ok = r is not None and (r.label, r.card) == want
+            right, total = right + ok, total + 1
+            certain += ok and r.sure
+            per_game[game][0] += ok
+            per_game[game][1] += 1
+            if r and not ok and r.label != "unknown" and r.sure:
+                confident_wrong.append((game, seed, slot, want, (r.label, r.card), r.confidence))
+    line = (
+        f"- stream, {n_layouts} of these layouts each read over {frames} frames (fresh noise"
+        f" and JPEG, the camera moved up to {JITTER_PX} px; evidence=True): after the last"
+        f" frame {right}/{total} slots = {100 * right / total:.2f} % ("
+        + ", ".join(f"{g} {a}/{b} = {100 * a / b:.2f} %" for g, (a, b) in per_game.items())
+        + f"); confident misreadings: {len(confident_wrong)}; read right and certain:"
+        f" {certain}/{total} = {100 * certain / total:.2f} %; the same layouts' first frame"
+        f" alone: {first_right}/{total} = {100 * first_right / total:.2f} %"
+    )
+    if confident_wrong:
+        line += f"\n  (first: {confident_wrong[:5]})"
+    return line
 
 
 def _band(value: float, edges: tuple[float, ...]) -> str:

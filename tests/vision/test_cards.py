@@ -24,6 +24,7 @@ from companion.sensing.vision.card_reader import (
     CONFIDENT,
     CardReader,
     CardReading,
+    TwinTally,
     _beside_a_hand,
 )
 from companion.sensing.vision.changes import ChangeTracker
@@ -164,6 +165,40 @@ def test_card_tables_are_read_slot_by_slot_with_no_confident_misreading(decks, g
         assert unnamed == [], f"seed {seed}: unsure, the true design not a candidate {unnamed}"
         right, total = right + r, total + len(truth)
     assert right / total >= 0.8, f"{right}/{total}"  # 500 layouts: bench_cards.py
+
+
+def test_a_twin_led_narrowly_in_the_frames_pixels_is_no_confident_reading(decks):
+    # seed 10107 (the bench's layout 107): an L3 at 0.73 px/mm and 0.87 px of blur led
+    # L1 by 0.145 in the frame's pixels, which was a sure L1 while 0.15 made it certain
+    deck, pictures = load_deck(decks["heuchel-meuchel"]), deck_pictures(decks["heuchel-meuchel"])
+    reader = CardReader(layout("heuchel-meuchel"), deck)
+    rendered, truth = render_card_table(layout("heuchel-meuchel"), pictures, 10_107)
+    _, wrong = slot_results(reader, rendered, truth)
+    assert wrong == [], wrong
+    assert truth["c2r3"] == ("face", "L3")
+
+
+def test_a_back_seen_coarsely_is_read_as_the_back_not_unknown(decks):
+    # seed 10037: the backs' lattice at 0.74 px/mm scored 0.12 where the outline put it
+    # (below every design's least score: unknown), 0.74 shifted by a pixel or two
+    deck, pictures = load_deck(decks["heuchel-meuchel"]), deck_pictures(decks["heuchel-meuchel"])
+    reader = CardReader(layout("heuchel-meuchel"), deck)
+    rendered, truth = render_card_table(layout("heuchel-meuchel"), pictures, 10_037)
+    _, cards = reader.read(rendered.image)
+    backs = [s for s, t in truth.items() if t == ("back", None) and not cards[s].occluded]
+    assert len(backs) >= 10 and truth["c2r3"] == ("back", None)
+    assert [s for s in backs if cards[s].label != "back"] == []
+
+
+def test_a_tally_adds_a_twins_frames_and_names_the_best_total():
+    tally = TwinTally((4, 5, 6), np.array([0.3, 0.5, -0.8]), 0.4)
+    assert tally.ranked() == [5, 4]  # 4 within 0.4 of the best
+    assert not tally.add(TwinTally((4, 5), np.array([1.0, -1.0]), 0.4))  # another group
+    assert tally.frames == 1
+    assert tally.add(TwinTally((4, 5, 6), np.array([0.9, -0.2, -0.7]), 0.4))
+    assert tally.frames == 2 and tally.ranked() == [4]  # 1.2; 0.3 is not within 0.8
+    assert tally.add(TwinTally((4, 5, 6), np.array([-0.1, 0.6, -0.5]), 0.4))
+    assert tally.ranked() == [4, 5]  # 1.1 and 0.9, within 1.2 of each other
 
 
 def test_a_card_turned_by_half_a_turn_reads_the_same_design(decks):

@@ -12,7 +12,8 @@ alike but for a few small patches, are told apart on those patches (``twins.py``
 ``confidence`` is the margin over the runner-up: a reading below ``CONFIDENT`` is a
 guess, never a fact. In a stream, a slot whose crop has not changed keeps its reading;
 with ``evidence=True`` an unsure twin lying still is read again in the next frames (fresh
-sensor noise) and named surely once those frames agree (``twin_evidence.py``)."""
+sensor noise) and named surely once those frames agree (``twin_evidence.py``); until
+then it is named by its frames' twin scores added up (``TwinTally``), still unsure."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from .classify import _neighbours
 from .deck import BACK, DeckError, RegisteredDeck, _upright, fine_size, normalise, warp_card
 from .layout import EMPTY, UNKNOWN, Layout
 from .reader import BoardReader, BoardReading
-from .twin_evidence import TwinEvidence, TwinLook
+from .twin_evidence import MAX_FRAMES, TwinEvidence, TwinLook
 from .twins import TwinJudge
 from .twins_in_frame import FrameTwinJudge
 
@@ -70,8 +71,11 @@ FRAME_BELOW_PX_PER_MM = 0.9
 #: ... their scores
 #: there plus this share of the cut-out's patch scores (less their mean) ...
 FRAME_PATCH_WEIGHT = 0.5
-#: ... a lead of this over the runner-up makes the reading certain (confidence 1) ...
-FULL_FRAME_MARGIN = 0.15
+#: ... a lead of this over the runner-up makes the reading certain (confidence 1; at
+#: 0.15, an L3 at 0.73 px/mm and 0.87 px of blur was named L1 surely, its lead 0.145: the
+#: largest lead of a wrong twin over 100 H&M layouts, seeds 10001-10199 odd; the next was
+#: 0.11, while 1875 of 3061 right ones led by 0.18 or more) ...
+FULL_FRAME_MARGIN = 0.2
 #: ... and the candidates of an unsure one are the members within this of the best.
 CANDIDATE_FRAME_MARGIN = 0.1
 #: In a stream, each slot is first compared in grey at this scale (px per board mm) ...
@@ -114,6 +118,36 @@ class CardReading:
             "occluded": self.occluded,
             "candidates": list(self.candidates),
         }
+
+
+@dataclass
+class TwinTally:
+    """One still slot's unsure twin over a stream's frames: its group's ``members``
+    (deck indices) and their twin scores added up, each frame's scores less their mean and
+    in units of that frame's sure margin (so a frame judged on the cut-out and one judged
+    in the frame's pixels weigh alike); ``near``: the same for the candidates' margin.
+    The name of an unsure twin is the best total: one frame's sensor noise and where its
+    pixels fell on the print decide less than several frames together."""
+
+    members: tuple[int, ...]
+    total: np.ndarray
+    near: float
+    frames: int = 1
+
+    def add(self, other: TwinTally) -> bool:
+        """Add one frame's tally; False (nothing added) for another group."""
+        if other.members != self.members:
+            return False
+        self.total = self.total + other.total
+        self.near += other.near
+        self.frames += 1
+        return True
+
+    def ranked(self) -> list[int]:
+        """The members within ``near`` of the best total, best first (deck indices)."""
+        order = np.argsort(self.total)[::-1]
+        top = self.total[order[0]] - self.near
+        return [self.members[i] for i in order if self.total[i] >= top]
 
 
 def card_slots(layout: Layout) -> tuple[str, ...]:
@@ -178,6 +212,8 @@ class CardReader:
         #: ``evidence``: per slot holding an unsure twin, the frames gathered on it
         self.evidence = evidence and stream
         self._evidence: dict[str, TwinEvidence] = {}
+        #: ``evidence``: per slot holding an unsure twin, its frames' scores added up
+        self._tally: dict[str, TwinTally] = {}
         self._before_recheck: dict[str, tuple] = {}
         #: unchanged slots read again in the last frame for their evidence
         self.rechecked: tuple[str, ...] = ()
@@ -195,6 +231,7 @@ class CardReader:
         if not board.ok:
             self._last.clear()
             self._evidence.clear()
+            self._tally.clear()
             self._held = None
             return board, {}
         out, reread, still = {}, [], []
@@ -209,16 +246,17 @@ class CardReader:
                 out[cell_id] = CardReading(UNKNOWN, None, 1.0, occluded=True)
                 self._last.pop(cell_id, None)
                 self._evidence.pop(cell_id, None)
+                self._tally.pop(cell_id, None)
                 continue
             small = None if grey is None else self._thumbnail(grey, board, cell_id)
             last = self._last.get(cell_id)
             if last is not None and small is not None and _unchanged(small, last[0]):
                 out[cell_id] = last[1]
-                if cell_id in self._evidence:
+                if cell_id in self._evidence or cell_id in self._tally:
                     still.append(cell_id)
                 continue
             reread.append(cell_id)
-            got, look = self._read_cell(image, board, cell_id)
+            got, look, tally = self._read_cell(image, board, cell_id)
             if got.label == EMPTY and r.label != EMPTY:
                 # one colour over the whole crop, but not the mat's (at the cell's centre,
                 # or at most of the slot: ``mat_colour.py``): a hand or a sheet over it
@@ -227,8 +265,11 @@ class CardReader:
             if self.stream:
                 self._last[cell_id] = (small, got)
             self._evidence.pop(cell_id, None)
+            self._tally.pop(cell_id, None)
             if self.evidence and got.label == "face" and not got.sure and look is not None:
                 self._evidence[cell_id] = TwinEvidence([look])
+                if tally is not None:
+                    self._tally[cell_id] = tally
         self.reread = tuple(reread)
         self.rechecked = self._recheck(image, board, still, out)
         _beside_a_hand(out, self._near)
@@ -238,8 +279,8 @@ class CardReader:
 
     def _read_cell(
         self, image: np.ndarray, board: BoardReading, cell_id: str
-    ) -> tuple[CardReading, TwinLook | None]:
-        """One slot of ``image`` read afresh: its reading, and a twin's look."""
+    ) -> tuple[CardReading, TwinLook | None, TwinTally | None]:
+        """One slot of ``image`` read afresh: its reading, a twin's look and tally."""
         crop = self._crop(image, board, cell_id)
         px_per_mm = _scale_at(board.pose.board_to_image, self.layout.cell(cell_id).centre_mm)
         return self._read_slot(
@@ -256,30 +297,51 @@ class CardReader:
         still: list[str],
         out: dict[str, CardReading],
     ) -> tuple[str, ...]:
-        """The unsure twins lying still (``still``, with evidence gathered) read again in
-        this frame; each named surely once its frames agree (``twin_evidence.py``), in
-        ``out`` and from now on. A slot beside a covered one waits (fingers reaching
-        past a hand hide small patches). The slots read again."""
+        """The unsure twins lying still (``still``, with evidence or a tally gathered) read
+        again in this frame, up to ``MAX_FRAMES`` frames; each named surely once its frames
+        agree (``twin_evidence.py``), in ``out`` and from now on; until then named, unsure,
+        by its frames' scores added up (``TwinTally``). A slot beside a covered one waits
+        (fingers reaching past a hand hide small patches). The slots read again."""
         covered = {s for s, r in out.items() if r.occluded}
         done = []
         self._before_recheck = {}
         for cell_id in still:
-            ev = self._evidence[cell_id]
-            if ev.done or covered.intersection(self._near[cell_id]):
+            ev, tally = self._evidence.get(cell_id), self._tally.get(cell_id)
+            frames = max(ev.frames if ev else 0, tally.frames if tally else 0)
+            if frames >= MAX_FRAMES or covered.intersection(self._near[cell_id]):
                 continue
             done.append(cell_id)
             self._before_recheck[cell_id] = (self._last[cell_id], ev)
-            got, look = self._read_cell(image, board, cell_id)
-            if got.label != "face" or not ev.add(look):  # the frames disagree: no evidence
-                del self._evidence[cell_id]
-                continue
-            design = ev.sure_design()
+            got, look, seen = self._read_cell(image, board, cell_id)
+            if ev is not None and (got.label != "face" or not ev.add(look)):
+                del self._evidence[cell_id]  # the frames disagree: no evidence
+                ev = None
+            if tally is not None and (got.label != "face" or seen is None or not tally.add(seen)):
+                del self._tally[cell_id]
+                tally = None
+            design = None if ev is None else ev.sure_design()
             if design is not None:
                 named = CardReading("face", self.deck.ids[design], CONFIDENT)
-                self._last[cell_id] = (self._last[cell_id][0], named)
-                out[cell_id] = named
                 del self._evidence[cell_id]
+                self._tally.pop(cell_id, None)
+            elif tally is not None:
+                named = self._tallied(tally, self._last[cell_id][1])
+            else:
+                continue
+            self._last[cell_id] = (self._last[cell_id][0], named)
+            out[cell_id] = named
         return tuple(done)
+
+    def _tallied(self, tally: TwinTally, last: CardReading) -> CardReading:
+        """An unsure twin named by its ``tally`` (the frames' scores added up), no surer
+        than the ``last`` reading: a guess still, with the tally's candidates."""
+        ranked = tally.ranked()
+        best = ranked[0]
+        if best == self._back or self.deck.ids[best] == last.card:
+            return last
+        top = np.sort(tally.total)[::-1]
+        lead = float(np.clip((top[0] - top[1]) / tally.frames, 0, 1))
+        return self._face(best, round(min(lead, last.confidence), 3), ranked)
 
     def undo_recheck(self) -> None:
         """Take back what the last frame's evidence did (a table found a hand across the
@@ -288,6 +350,7 @@ class CardReader:
         for cell_id, (last, _ev) in self._before_recheck.items():
             self._last[cell_id] = last
             self._evidence.pop(cell_id, None)
+            self._tally.pop(cell_id, None)
         self._before_recheck = {}
 
     def _grey(self, image: np.ndarray) -> np.ndarray:
@@ -436,12 +499,13 @@ class CardReader:
         px_per_mm: float | None = None,
         frame: np.ndarray | None = None,
         crop_to_image: np.ndarray | None = None,
-    ) -> tuple[CardReading, TwinLook | None]:
+    ) -> tuple[CardReading, TwinLook | None, TwinTally | None]:
         """``read_slot``, and for a card named among its twins that frame's ``TwinLook``
-        (the design named, its group, the lead, the group's confidence)."""
+        (the design named, its group, the lead, the group's confidence) and
+        ``TwinTally``."""
         what, quad, faint = self._find_card(crop)
         if quad is None:
-            return CardReading(what, None, 1.0 if what == EMPTY else 0.5), None
+            return CardReading(what, None, 1.0 if what == EMPTY else 0.5), None, None
         least = FAINT_MIN_SCORE if faint else MIN_SCORE
         upright = normalise(warp_card(crop, quad, self._size))
         ways = [upright, upright[::-1, ::-1]]  # the card as found, and turned by 180°
@@ -449,11 +513,15 @@ class CardReader:
         scores = vecs @ self._flat.T  # (2 ways, templates)
         way = int(np.argmax(scores.max(axis=1)))
         row = scores[way]
+        if row.max() < least:
+            # no design matches: the back's fine lattice may lie a few pixels off (seen at
+            # 0.6 to 0.8 px/mm, a back scored 0.10 to 0.14 where it lay, 0.69 to 0.76 at its
+            # best shift, while faces scored 0.14 to 0.20 as the best of every design)
+            back = self._back
+            row[back] = max(row[back], *(self._shifted_score(v, back) for v in ways))
         order = np.argsort(row)[::-1]
         best, second = int(order[0]), int(order[1])
         margin = float(row[best] - row[second])
-        if best == self._back and row[best] < least:
-            row[best] = max(row[best], self._shifted_score(ways[way], best))
         group = self._judge.twins_of(best)
         if group:  # twins: the whole card says which group, its patches which of them
             rest = np.delete(row, group)
@@ -461,7 +529,7 @@ class CardReader:
             card = warp_card(crop, np.roll(quad, 2 * way, axis=0), self._fine_size)
             members, on_patches, lead = self._judge.judge(card, best, px_per_mm=px_per_mm)
             twin_conf = lead / FULL_PATCH_MARGIN
-            near_margin = CANDIDATE_PATCH_MARGIN
+            near_margin, unit = CANDIDATE_PATCH_MARGIN, FULL_PATCH_MARGIN
             coarse = px_per_mm is not None and px_per_mm < FRAME_BELOW_PX_PER_MM
             if twin_conf < CONFIDENT and frame is not None and coarse:
                 fine_to_crop = cv2.getPerspectiveTransform(
@@ -474,17 +542,20 @@ class CardReader:
                     on_patches = seen[1] + FRAME_PATCH_WEIGHT * (on_patches - on_patches.mean())
                     top = np.sort(on_patches)[::-1]
                     twin_conf = (top[0] - top[1]) / FULL_FRAME_MARGIN
-                    near_margin = CANDIDATE_FRAME_MARGIN
+                    near_margin, unit = CANDIDATE_FRAME_MARGIN, FULL_FRAME_MARGIN
             best = members[int(np.argmax(on_patches))]
             look = TwinLook(best, tuple(members), float(twin_conf), conf)
             conf = round(min(conf, float(np.clip(twin_conf, 0, 1))), 3)
             if row[best] < least:
-                return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3)), None
+                return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3)), None, None
             if best == self._back:
-                return CardReading("back", None, conf), None
+                return CardReading("back", None, conf), None, None
             near = on_patches.max() - near_margin
             order = [members[i] for i in np.argsort(on_patches)[::-1] if on_patches[i] >= near]
-            return self._face(best, conf, order), look
+            tally = TwinTally(
+                tuple(members), (on_patches - on_patches.mean()) / unit, near_margin / unit
+            )
+            return self._face(best, conf, order), look, tally
         twins = {j: w for j, w in self._twins.get(best, []) if row[best] - row[j] < FULL_MARGIN}
         full = FULL_MARGIN
         near = [int(i) for i in order if row[i] >= row[best] - FULL_MARGIN]
@@ -498,11 +569,11 @@ class CardReader:
             full = FULL_TWIN_MARGIN
             near = [cands[int(i)] for i in ranked if on_region[i] >= on_region[ranked[0]] - full]
         if row[best] < least:  # a card's shape, but none of the deck's faces nor its back
-            return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3)), None
+            return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3)), None, None
         conf = round(float(np.clip(margin / full, 0, 1)), 3)
         if best == self._back:
-            return CardReading("back", None, conf), None
-        return self._face(best, conf, near), None
+            return CardReading("back", None, conf), None, None
+        return self._face(best, conf, near), None, None
 
     def _face(self, best: int, conf: float, near: list[int]) -> CardReading:
         """A face reading of design ``best``; below ``CONFIDENT``, with the designs
