@@ -164,7 +164,14 @@ class TableCardReader:
     ) -> None:
         """A hand on a mat: its slots become covered (see the module doc)."""
         found = [k for k, b in mats.items() if b.ok]
-        bare = {k: _chroma(image, mats[k].pose.to_image(self._bare[k])) for k in found}
+        empty = [(k, s) for k in found for s in self._inside[k] if cards[s].label == EMPTY]
+        got = _chromas(  # one look into the frame for every mat's margin and empty slot
+            image,
+            [mats[k].pose.to_image(self._bare[k]) for k in found]
+            + [mats[k].pose.to_image(self._inside[k][s]) for k, s in empty],
+        )
+        bare = dict(zip(found, got[: len(found)], strict=True))
+        inside = dict(zip(empty, got[len(found) :], strict=True))
         every = np.concatenate([bare[k] for k in found]) if found else np.zeros((0, 2))
         if len(every) < 8:
             return
@@ -175,25 +182,37 @@ class TableCardReader:
             if foreign >= FOREIGN_POINTS:
                 self.readers[name].undo_recheck()
                 self.readers[name].unsettle()
-            for slot, points in self._inside[name].items():
+            for slot in self._inside[name]:
                 if foreign >= FOREIGN_POINTS:  # something lies across the mat's margin
                     cards[slot] = covered
                 elif cards[slot].label == EMPTY:  # bare mat, or a hand the mat's colour?
-                    got = _chroma(image, mats[name].pose.to_image(points))
-                    share = float((np.linalg.norm(got - mat, axis=1) <= BARE_CHROMA).mean())
+                    near = np.linalg.norm(inside[(name, slot)] - mat, axis=1) <= BARE_CHROMA
+                    share = float(near.mean()) if len(near) else float("nan")
                     if share < BARE_SHARE:
                         cards[slot] = covered
                         self.readers[name].unsettle()
 
 
-def _chroma(image: np.ndarray, px: np.ndarray) -> np.ndarray:
-    """(n, 2) CIELAB a, b (8-bit scale, 0 grey) of ``image`` at ``px`` (n, 2); points
-    outside the frame are left out."""
+def _chromas(image: np.ndarray, groups: list[np.ndarray]) -> list[np.ndarray]:
+    """Per group of points (n, 2) px: (n, 2) CIELAB a, b (8-bit scale, 0 grey) of
+    ``image`` there; points outside the frame are left out. All groups in one look (each
+    point's colour is its own: the same as one look per group)."""
+    if not groups:
+        return []
     h, w = image.shape[:2]
+    px = np.concatenate(groups)
     ok = (px[:, 0] >= 0) & (px[:, 0] <= w - 1) & (px[:, 1] >= 0) & (px[:, 1] <= h - 1)
     pts = px[ok].astype(np.float32)
-    if not len(pts):
-        return np.zeros((0, 2), np.float32)
-    values = cv2.remap(image, pts[None, :, 0].copy(), pts[None, :, 1].copy(), cv2.INTER_LINEAR)
-    lab = cv2.cvtColor(values, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
-    return lab[:, 1:] - 128
+    ab = np.zeros((0, 2), np.float32)
+    if len(pts):
+        values = cv2.remap(image, pts[None, :, 0].copy(), pts[None, :, 1].copy(), cv2.INTER_LINEAR)
+        lab = cv2.cvtColor(values, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
+        ab = lab[:, 1:] - 128
+    ends = np.cumsum([int(ok[a:b].sum()) for a, b in _bounds(groups)])
+    return np.split(ab, ends[:-1])
+
+
+def _bounds(groups: list[np.ndarray]) -> list[tuple[int, int]]:
+    """Each group's (start, end) rows in the groups concatenated."""
+    ends = np.cumsum([len(g) for g in groups])
+    return list(zip([0, *ends[:-1]], ends, strict=True))
