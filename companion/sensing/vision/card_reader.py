@@ -177,7 +177,8 @@ class CardReader:
         #: slots read afresh in the last frame (the rest kept their reading)
         self.reread: tuple[str, ...] = ()
         #: in a stream: the mat's look at its last calm full reading (``still_mat.py``);
-        #: ``keep_still`` False reads every frame in full (the same readings, slower)
+        #: ``keep_still`` False reads every frame in full (slower; where the two can
+        #: differ: docs/cards.md, "Known limits")
         self._still = StillMat(layout)
         self.keep_still = True
         #: ``evidence``: per slot holding an unsure twin, the frames gathered on it
