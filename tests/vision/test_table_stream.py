@@ -60,7 +60,7 @@ def _same(a, b, seed, frame) -> None:
         ), (where, name)
 
 
-@pytest.mark.parametrize("name, seed", [("hilo-3", 62)])
+@pytest.mark.parametrize("name, seed", [("hilo-2", 61)])
 def test_a_still_table_reads_the_same_fast_and_in_full(hilo, name, seed):
     deck, pictures = hilo
     lay = load_layout(name)
@@ -158,7 +158,7 @@ def test_markers_searched_near_where_they_were_are_the_whole_frames_or_none(hilo
     last = [m for m in finder.find(_noisy(rendered.image, rng)) if m.id in ours]
     assert {m.id for m in last} == ours
     compared = 0
-    for _ in range(4):
+    for _ in range(3):
         image = _noisy(rendered.image, rng)
         whole = {m.id: m.corners_px for m in finder.find(image)}
         near = finder.find_near(image, last)
