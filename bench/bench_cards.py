@@ -18,8 +18,10 @@ section for BENCHMARKS.md ("Cards"), with the machine it ran on.
   again with fresh sensor noise. And the goal's own case: a HiLo table of 4 players
   (``hilo-4``: four player mats and the piles' mat, each with its own markers, in one
   1280 x 960 frame; ``table_scenes.render_table``) read by ``TableCardReader`` in the
-  stream, 5 more times with fresh noise (normal, 2 levels) on the same picture.
-  OpenCV and the BLAS on one thread.
+  stream, 5 more times with fresh noise (normal, 2 levels) on the same picture; and
+  the same frames read in full every frame (``fast=False``: no marker windows, no
+  still mats kept), with how many slot readings the two share. OpenCV and the BLAS on
+  one thread.
 - Stream: the first ``--stream-layouts`` of the accuracy layouts (the same seeds; their
   first frame is the accuracy frame) read over ``--frames`` frames by a stream reader with
   ``evidence=True`` (``twin_evidence.py``), each later frame with fresh sensor noise and
@@ -186,20 +188,29 @@ def main() -> None:
         f" again {np.mean(reread):.2f} a frame; a table of 4 layouts is two such mats"
     )
     table = load_layout("hilo-4")
-    table_ms, table_reread, table_first = [], [], []
+    table_ms, table_reread, table_first, full_ms = [], [], [], []
+    same = differ = 0  # slot readings of the fast stream against every frame read in full
     for k in range(n_stream):
         rendered, _ = render_table(table, pictures["hilo"], 31_000 + k)
         rng = np.random.default_rng(31_000 + k)
         reader = TableCardReader(table, decks["hilo"], stream=True)
+        full = TableCardReader(table, decks["hilo"], stream=True, fast=False)
         for frame in range(6):
             noisy = rendered.image + rng.normal(0, 2.0, rendered.image.shape)
             image = np.clip(noisy, 0, 255).astype(np.uint8)
             t0 = time.process_time()
-            reader.read(image)
+            _, cards = reader.read(image)
             took = 1000 * (time.process_time() - t0)
+            t0 = time.process_time()
+            _, want = full.read(image)
+            took_full = 1000 * (time.process_time() - t0)
             if frame:
                 table_ms.append(took)
+                full_ms.append(took_full)
                 table_reread.append(sum(len(r.reread) for r in reader.readers.values()))
+                for slot in set(cards) | set(want):
+                    ok = cards.get(slot) == want.get(slot)
+                    same, differ = same + ok, differ + (not ok)
             else:
                 table_first.append(took)
     lines.append(
@@ -207,7 +218,10 @@ def main() -> None:
         f" 1280x960, {len(reader.slots)} slots), {n_stream} tables: first frame median"
         f" {np.median(table_first):.1f} ms CPU; in the stream (5 more frames each, fresh"
         f" noise) median {np.median(table_ms):.1f} ms (p90 {np.percentile(table_ms, 90):.1f}),"
-        f" slots read again {np.mean(table_reread):.2f} a frame"
+        f" slots read again {np.mean(table_reread):.2f} a frame; every frame read in full"
+        f" (`fast=False`, the same frames) median {np.median(full_ms):.1f} ms"
+        f" (p90 {np.percentile(full_ms, 90):.1f}); slot readings the same as in full:"
+        f" {same}/{same + differ}"
     )
     print("\n".join(lines))
 

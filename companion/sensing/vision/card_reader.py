@@ -25,7 +25,8 @@ import numpy as np
 from .classify import _neighbours
 from .deck import BACK, DeckError, RegisteredDeck, _upright, fine_size, normalise, warp_card
 from .layout import EMPTY, UNKNOWN, Layout
-from .reader import BoardReader, BoardReading
+from .reader import OK, BoardReader, BoardReading
+from .still_mat import StillMat
 from .twin_evidence import MAX_FRAMES, TwinEvidence, TwinLook
 from .twins import TwinJudge
 from .twins_in_frame import FrameTwinJudge
@@ -209,6 +210,11 @@ class CardReader:
         self._own_grey = self.grey_once
         #: slots read afresh in the last frame (the rest kept their reading)
         self.reread: tuple[str, ...] = ()
+        #: in a stream: the mat's look at its last calm full reading (``still_mat.py``);
+        #: ``keep_still`` False reads every frame in full (slower; where the two can
+        #: differ: docs/cards.md, "Known limits")
+        self._still = StillMat(layout)
+        self.keep_still = True
         #: ``evidence``: per slot holding an unsure twin, the frames gathered on it
         self.evidence = evidence and stream
         self._evidence: dict[str, TwinEvidence] = {}
@@ -227,12 +233,19 @@ class CardReader:
     def read(self, image: np.ndarray | None) -> tuple[BoardReading, dict[str, CardReading]]:
         """The board reading of ``image`` and a ``CardReading`` per card slot (none when
         the board is not found)."""
-        board = self.board.read(image)
+        located = None
+        if self.stream and self.keep_still and self._still.armed and _readable(image):
+            located = self.board.locate(image)
+            kept = self._kept_still(image, located)
+            if kept is not None:
+                return kept
+        board = self.board.read(image, located=located)
         if not board.ok:
             self._last.clear()
             self._evidence.clear()
             self._tally.clear()
             self._held = None
+            self._still.forget()
             return board, {}
         out, reread, still = {}, [], []
         if self.stream:
@@ -275,7 +288,56 @@ class CardReader:
         _beside_a_hand(out, self._near)
         if self.grey_once is self._own_grey:
             self._own_grey[:] = [None, None]  # a caller may fill the same array next frame
+        if self.stream and self.keep_still:
+            self._remember_still(image, board, out)
         return board, out
+
+    def _kept_still(
+        self, image: np.ndarray, located: tuple
+    ) -> tuple[BoardReading, dict[str, CardReading]] | None:
+        """In a stream, the last calm reading again when the mat lies where it lay (the
+        held pose) and its pixels did not change (``still_mat.py``): the board reading
+        with this frame's markers and pose; else None (read in full)."""
+        markers, pose, _status = located
+        if pose is None or self._held is None:
+            return None
+        held = self._held[1]
+        if _moved_px(self.layout, held, pose.board_to_image) > STILL_PX:
+            return None
+        kept = self._still.kept_if_same(self._still.look(image, held))
+        if kept is None:
+            return None
+        before, cards = kept
+        board = BoardReading(
+            before.layout, OK, markers, pose, dict(before.cells), before.white_balance
+        )
+        self._held = (board, held)
+        self.reread = self.rechecked = ()
+        self._before_recheck = {}
+        return board, dict(cards)
+
+    def _remember_still(
+        self, image: np.ndarray, board: BoardReading, out: dict[str, CardReading]
+    ) -> None:
+        """After a full reading in a stream: keep it with the mat's look when it is calm
+        (no cell covered, no slot covered or unknown, no ring about to take a new look, no
+        twin gathering evidence), else keep none (``still_mat.py``)."""
+        memory = self.board.memory
+        calm = (
+            not self._evidence
+            and (memory is None or memory.settled)
+            and not any(c.occluded for c in board.cells.values())
+            and all(not r.occluded and r.label != UNKNOWN for r in out.values())
+        )
+        if calm and self._held is not None:
+            self._still.remember(self._still.look(image, self._held[1]), (board, dict(out)))
+        else:
+            self._still.forget()
+
+    def unsettle(self) -> None:
+        """Read the next frame in full (a table found a hand on this mat after its reader
+        read it, ``table_reader.py``)."""
+        self._still.forget()
 
     def _read_cell(
         self, image: np.ndarray, board: BoardReading, cell_id: str
@@ -379,13 +441,8 @@ class CardReader:
         noise jitter by a fraction of a pixel, and every card's edge with them, which
         would make slots that did not change look changed)."""
         now = board.pose.board_to_image
-        if self._held is not None:
-            w, h = self.layout.size_mm
-            corners = np.array([[[0, 0], [w, 0], [w, h], [0, h]]], float)
-            before = cv2.perspectiveTransform(corners, self._held[1])[0]
-            after = cv2.perspectiveTransform(corners, now)[0]
-            if float(np.linalg.norm(after - before, axis=1).max()) <= STILL_PX:
-                now = self._held[1]
+        if self._held is not None and _moved_px(self.layout, self._held[1], now) <= STILL_PX:
+            now = self._held[1]
         self._held = (board, now)
 
     def _thumbnail(self, grey: np.ndarray, board: BoardReading, cell_id: str) -> np.ndarray:
@@ -597,6 +654,27 @@ def _beside_a_hand(cards: dict[str, CardReading], near: dict[str, tuple[str, ...
     for slot, r in cards.items():
         if r.label in ("face", "back") and not r.sure and covered.intersection(near[slot]):
             cards[slot] = CardReading(UNKNOWN, None, 1.0, occluded=True)
+
+
+def _moved_px(layout: Layout, before: np.ndarray, now: np.ndarray) -> float:
+    """How far (frame px) the board's corners lie apart under the homographies ``before``
+    and ``now`` (board mm -> frame px), at most."""
+    w, h = layout.size_mm
+    corners = np.array([[[0, 0], [w, 0], [w, h], [0, h]]], float)
+    a = cv2.perspectiveTransform(corners, before)[0]
+    b = cv2.perspectiveTransform(corners, now)[0]
+    return float(np.linalg.norm(b - a, axis=1).max())
+
+
+def _readable(image) -> bool:
+    """Whether ``image`` is a frame ``BoardReader.read`` reads (BGR ``uint8``, 16 px or more)."""
+    return (
+        isinstance(image, np.ndarray)
+        and image.ndim == 3
+        and image.shape[2] == 3
+        and image.dtype == np.uint8
+        and min(image.shape[:2]) >= 16
+    )
 
 
 def _unchanged(now: np.ndarray, before: np.ndarray) -> bool:

@@ -93,8 +93,9 @@ class BoardReader:
         except PoseError as e:
             return markers, None, msg("no board: {reason}", reason=reason_of(e))
 
-    def read(self, image: np.ndarray | None) -> BoardReading:
-        """The reading of one BGR ``uint8`` frame (``None`` or garbage: a status, no cells)."""
+    def read(self, image: np.ndarray | None, *, located: tuple | None = None) -> BoardReading:
+        """The reading of one BGR ``uint8`` frame (``None`` or garbage: a status, no cells);
+        ``located``: what ``locate`` gave for this frame, if the caller asked already."""
         name = self.layout.name
         if (
             image is None
@@ -111,7 +112,7 @@ class BoardReader:
                     "unreadable frame: {w}x{h} px is too small", w=image.shape[1], h=image.shape[0]
                 ),
             )
-        markers, pose, status = self.locate(image)
+        markers, pose, status = self.locate(image) if located is None else located
         if pose is None:
             return BoardReading(name, status, markers)
         samples = self.sampler.sample(image, pose)

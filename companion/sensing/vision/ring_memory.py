@@ -51,6 +51,12 @@ class RingMemory:
         self._steady: np.ndarray | None = None  # per cell: changed-but-still frames in a row
         self._gains: np.ndarray | None = None
 
+    @property
+    def settled(self) -> bool:
+        """Whether no ring is changed but still, on its way to being taken as a new look
+        (``adopt_frames``): a caller that skips frames must not skip then."""
+        return self._steady is None or not bool(self._steady.any())
+
     def update(
         self, col: CellColours, setup: np.ndarray, *, gains: np.ndarray | None = None
     ) -> np.ndarray:

@@ -79,7 +79,10 @@ class _FoundOnce:
 class TableCardReader:
     """Reads the card slots of every mat of a table ``layout`` with a registered ``deck``
     (``models``: mat name -> colour model, optional; ``stream=True`` as at the table;
-    ``evidence``: as ``CardReader``'s)."""
+    ``evidence``: as ``CardReader``'s). In a stream, ``fast`` (the default) searches the
+    markers near where they were (``MarkerFinder.find_near``) and lets a mat whose pixels
+    did not change keep its reading (``still_mat.py``); ``fast=False`` reads every frame
+    in full, for the same readings."""
 
     def __init__(
         self,
@@ -89,11 +92,16 @@ class TableCardReader:
         models: dict | None = None,
         stream: bool = False,
         evidence: bool = False,
+        fast: bool = True,
     ) -> None:
         if not layout.mats:
             raise ValueError(f"layout {layout.name} is a single mat: read it with CardReader")
         self.layout, self.deck = layout, deck
         self._finder = _FoundOnce(MarkerFinder())
+        self.fast = fast and stream
+        #: the table's markers, and the last frame's sightings when all of them were seen
+        self._ids = {m.id for mat in layout.mats for m in mat.markers}
+        self._seen: list[MarkerSighting] | None = None
         self.readers: dict[str, CardReader] = {}
         grey_once: list = [None, None]
         for mat in layout.mats:
@@ -101,6 +109,7 @@ class TableCardReader:
             reader = CardReader(mat, deck, model=model, stream=stream, evidence=evidence)
             reader.board.finder = self._finder
             reader.grey_once = grey_once
+            reader.keep_still = self.fast
             self.readers[mat.name] = reader
         #: every card slot of the table, mat by mat
         self.slots: tuple[str, ...] = tuple(s for r in self.readers.values() for s in r.slots)
@@ -115,7 +124,10 @@ class TableCardReader:
         mats: dict[str, BoardReading] = {}
         cards: dict[str, CardReading] = {}
         if isinstance(image, np.ndarray) and image.ndim == 3 and image.dtype == np.uint8:
-            self._finder.found = self._finder.finder.find(image)
+            grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.shape[2] == 3 else None
+            self._finder.found = self._markers(image if grey is None else grey)
+            if grey is not None:  # the readers' slot looks use it too
+                self.readers[next(iter(self.readers))].grey_once[:] = [image, grey]
         try:
             for name, reader in self.readers.items():
                 board, got = reader.read(image)
@@ -135,12 +147,31 @@ class TableCardReader:
             status = f"{len(mats) - len(missing)} of {len(mats)} mats found; " + "; ".join(missing)
         return TableReading(self.layout.name, mats, status), cards
 
+    def _markers(self, grey: np.ndarray) -> list[MarkerSighting]:
+        """The frame's markers: in a stream, searched near where they were when the last
+        frame showed every one of the table's (the whole frame when unsure)."""
+        found = None
+        if self.fast and self._seen is not None:
+            found = self._finder.finder.find_near(grey, self._seen)
+        if found is None:
+            found = self._finder.finder.find(grey)
+        ours = [m for m in found if m.id in self._ids]  # a stray id is not searched for
+        self._seen = ours if self.fast and len(ours) == len(self._ids) else None
+        return found
+
     def _covered(
         self, image: np.ndarray, mats: dict[str, BoardReading], cards: dict[str, CardReading]
     ) -> None:
         """A hand on a mat: its slots become covered (see the module doc)."""
         found = [k for k, b in mats.items() if b.ok]
-        bare = {k: _chroma(image, mats[k].pose.to_image(self._bare[k])) for k in found}
+        empty = [(k, s) for k in found for s in self._inside[k] if cards[s].label == EMPTY]
+        got = _chromas(  # one look into the frame for every mat's margin and empty slot
+            image,
+            [mats[k].pose.to_image(self._bare[k]) for k in found]
+            + [mats[k].pose.to_image(self._inside[k][s]) for k, s in empty],
+        )
+        bare = dict(zip(found, got[: len(found)], strict=True))
+        inside = dict(zip(empty, got[len(found) :], strict=True))
         every = np.concatenate([bare[k] for k in found]) if found else np.zeros((0, 2))
         if len(every) < 8:
             return
@@ -150,24 +181,38 @@ class TableCardReader:
             foreign = int((np.linalg.norm(bare[name] - mat, axis=1) > BARE_CHROMA).sum())
             if foreign >= FOREIGN_POINTS:
                 self.readers[name].undo_recheck()
-            for slot, points in self._inside[name].items():
+                self.readers[name].unsettle()
+            for slot in self._inside[name]:
                 if foreign >= FOREIGN_POINTS:  # something lies across the mat's margin
                     cards[slot] = covered
                 elif cards[slot].label == EMPTY:  # bare mat, or a hand the mat's colour?
-                    got = _chroma(image, mats[name].pose.to_image(points))
-                    share = float((np.linalg.norm(got - mat, axis=1) <= BARE_CHROMA).mean())
+                    near = np.linalg.norm(inside[(name, slot)] - mat, axis=1) <= BARE_CHROMA
+                    share = float(near.mean()) if len(near) else float("nan")
                     if share < BARE_SHARE:
                         cards[slot] = covered
+                        self.readers[name].unsettle()
 
 
-def _chroma(image: np.ndarray, px: np.ndarray) -> np.ndarray:
-    """(n, 2) CIELAB a, b (8-bit scale, 0 grey) of ``image`` at ``px`` (n, 2); points
-    outside the frame are left out."""
+def _chromas(image: np.ndarray, groups: list[np.ndarray]) -> list[np.ndarray]:
+    """Per group of points (n, 2) px: (n, 2) CIELAB a, b (8-bit scale, 0 grey) of
+    ``image`` there; points outside the frame are left out. All groups in one look (each
+    point's colour is its own: the same as one look per group)."""
+    if not groups:
+        return []
     h, w = image.shape[:2]
+    px = np.concatenate(groups)
     ok = (px[:, 0] >= 0) & (px[:, 0] <= w - 1) & (px[:, 1] >= 0) & (px[:, 1] <= h - 1)
     pts = px[ok].astype(np.float32)
-    if not len(pts):
-        return np.zeros((0, 2), np.float32)
-    values = cv2.remap(image, pts[None, :, 0].copy(), pts[None, :, 1].copy(), cv2.INTER_LINEAR)
-    lab = cv2.cvtColor(values, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
-    return lab[:, 1:] - 128
+    ab = np.zeros((0, 2), np.float32)
+    if len(pts):
+        values = cv2.remap(image, pts[None, :, 0].copy(), pts[None, :, 1].copy(), cv2.INTER_LINEAR)
+        lab = cv2.cvtColor(values, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
+        ab = lab[:, 1:] - 128
+    ends = np.cumsum([int(ok[a:b].sum()) for a, b in _bounds(groups)])
+    return np.split(ab, ends[:-1])
+
+
+def _bounds(groups: list[np.ndarray]) -> list[tuple[int, int]]:
+    """Each group's (start, end) rows in the groups concatenated."""
+    ends = np.cumsum([len(g) for g in groups])
+    return list(zip([0, *ends[:-1]], ends, strict=True))
