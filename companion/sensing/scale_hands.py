@@ -269,6 +269,25 @@ class HandWatch:
             return True  # a stone put down or taken off: its place is tested elsewhere
         return not self._sliding(n, basis[0])
 
+    def _held_like_a_hand(self, cells: np.ndarray, x_mm: float) -> bool:
+        """Whether frames of (wedge, left, right) g, a level held in a change split into
+        stones (``scale_split``), wander or tremble as a hand's force does, the load
+        watched where a step at ``x_mm`` shares out between the wedge and its pad (as
+        ``_still`` does in the hand zone). A hand that comes down as sharply as a stone
+        and holds still 0.3 s before the stone goes under it was split into two stones."""
+        n = len(cells)
+        if n < 8:
+            return False
+        p = self._pivot
+        pad = self._x_right if x_mm > p else self._x_left
+        share = (x_mm - p) / (pad - p)
+        split = np.array([1.0 - share, 0.0, share] if pad > p else [1.0 - share, share, 0.0])
+        vals, frame_sd = _load_at(cells, split, self.noise.white[:3])
+        if _tremor(vals, self._frame_dt, frame_sd) > self.config.tremor_ratio:
+            return True
+        wander = float(np.sum((_smooth_basis(n) @ vals) ** 2))
+        return wander > self.config.still_chi2 * (MEAN_SD_FACTOR * frame_sd) ** 2
+
     def _sliding(self, n: int, line: np.ndarray) -> bool:
         """Whether, in a change that moves no mass (a shift), the torque over the last
         ``n`` frames still moves along a straight line (its projection on ``line``, the

@@ -194,3 +194,16 @@ def test_a_beam_tipping_over_and_bouncing_is_not_taken_for_a_hand():
     assert [o.space for o in named] == ["L2"], named
     assert abs(named[0].mass_g - b2.mass_g) < 3.0, named
     assert score.mistakes == [] and score.spurious == 0, score.mistakes
+
+
+def test_a_sharp_hand_holding_its_level_before_a_stone_goes_under_it_is_not_split_off():
+    # unseen round 306 at 1.5 g with hands as sharp as stones (bench_scale_unseen.py
+    # --hand-arrival-s 0): a hand of about 72 gf came down on R2 at once, held 0.4 s,
+    # then H4 went onto L2; the change was split into two stones at its steps, the hand
+    # named as 72 g on R2. The level the hand held wandered as a hand's force does.
+    signal = SignalModel.per_sample(1.5, 80, glitch_rate=0.01)
+    session = random_round(PROFILE, 306, rate_sps=80, signal=signal, hand_arrival_s=0)
+    obs = sense_recording(Recording(session.samples, notches=session.notches), PROFILE)
+    score = score_round(session, obs, PROFILE.stone_mass_g)
+    assert under_hand(score) == [] and score.spurious == 0, score.mistakes
+    assert score.placements_right == score.placements == 8, score.mistakes
