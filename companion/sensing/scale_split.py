@@ -15,7 +15,9 @@ level the total held. The change is split at its steps when every part is clear:
   ``hand_zone_mm`` of a pad, where a hand holds the beam, only if its step was sharp
   (``_ramped``: a hand presses in over 0.1 s; in rounds with hands a hand arriving
   there and a stone put down after it would be split into two stones; at 10 samples/s,
-  too few frames to tell, never);
+  too few frames to tell, never), and whose level, held until the next step, did not
+  wander or tremble as a hand's force does (``_level_wanders``: a hand as sharp as a
+  stone gives no ramp);
 - a part taken off is the stones named on one space (``BeamLedger.take``), those put
   down earlier in the same change included.
 
