@@ -68,7 +68,7 @@ class HandWatch:
             if since_step < self._hand_window_s:
                 return False
             vals = [m for tm, m in masses if t - tm <= self._hand_window_s]
-            if _trend(vals) > self._trend_limit(len(vals)):
+            if _trend(vals) > self._trend_limit(len(vals)) and not self._tipping(len(vals)):
                 # a hand's wander lasts; the tail of the step just taken leaves the
                 # window within a few frames
                 self._trend_frames += 1
@@ -88,6 +88,24 @@ class HandWatch:
         vals.sort()
         k = len(vals) // 8  # the spread of the middle three quarters
         return vals[-1 - k] - vals[k] <= self._hand_spread_g
+
+    def _tipping(self, n: int) -> bool:
+        """Whether over the last ``n`` frames the beam was in the air, neither pad loaded
+        (each below ``min_pad_load_g`` or three times its cell's noise): tipping over
+        after a stone, or bouncing off the pad it came down on. Its total then dips (the
+        wedge does not carry a beam that turns) and jumps as it lands, which is no hand:
+        a hand at the down end presses the beam onto its pad, and a beam lifted off
+        counts apart (``_episode_lifted``). Brisk seed 29 at 1 g (B2 put down on L2 near
+        the middle of the beam: it floated 0.15 s, landed, bounced up and landed
+        again) was taken for a hand and named only after the hand's 0.5 s, as the next
+        stone came down (an added stone lost, the next named twice)."""
+        if self._episode_lifted or len(self._cells) < n:
+            return False
+        s = self.noise.white
+        low_left = max(self.config.min_pad_load_g, 3.0 * s[1])
+        low_right = max(self.config.min_pad_load_g, 3.0 * s[2])
+        recent = itertools.islice(reversed(self._cells), n)
+        return any(left < low_left and right < low_right for _, left, right in recent)
 
     def _watch_arrival(self) -> None:
         """How the change's first step arrived, from its first ``arrival_frames`` frames:
@@ -250,6 +268,25 @@ class HandWatch:
         if abs(_median(totals) - self._reference[0]) >= self.config.mass_step_g:
             return True  # a stone put down or taken off: its place is tested elsewhere
         return not self._sliding(n, basis[0])
+
+    def _held_like_a_hand(self, cells: np.ndarray, x_mm: float) -> bool:
+        """Whether frames of (wedge, left, right) g, a level held in a change split into
+        stones (``scale_split``), wander or tremble as a hand's force does, the load
+        watched where a step at ``x_mm`` shares out between the wedge and its pad (as
+        ``_still`` does in the hand zone). A hand that comes down as sharply as a stone
+        and holds still 0.3 s before the stone goes under it was split into two stones."""
+        n = len(cells)
+        if n < 8:
+            return False
+        p = self._pivot
+        pad = self._x_right if x_mm > p else self._x_left
+        share = (x_mm - p) / (pad - p)
+        split = np.array([1.0 - share, 0.0, share] if pad > p else [1.0 - share, share, 0.0])
+        vals, frame_sd = _load_at(cells, split, self.noise.white[:3])
+        if _tremor(vals, self._frame_dt, frame_sd) > self.config.tremor_ratio:
+            return True
+        wander = float(np.sum((_smooth_basis(n) @ vals) ** 2))
+        return wander > self.config.still_chi2 * (MEAN_SD_FACTOR * frame_sd) ** 2
 
     def _sliding(self, n: int, line: np.ndarray) -> bool:
         """Whether, in a change that moves no mass (a shift), the torque over the last

@@ -15,7 +15,9 @@ level the total held. The change is split at its steps when every part is clear:
   ``hand_zone_mm`` of a pad, where a hand holds the beam, only if its step was sharp
   (``_ramped``: a hand presses in over 0.1 s; in rounds with hands a hand arriving
   there and a stone put down after it would be split into two stones; at 10 samples/s,
-  too few frames to tell, never);
+  too few frames to tell, never), and whose level, held until the next step, did not
+  wander or tremble as a hand's force does (``_level_wanders``: a hand as sharp as a
+  stone gives no ramp);
 - a part taken off is the stones named on one space (``BeamLedger.take``), those put
   down earlier in the same change included.
 
@@ -167,6 +169,8 @@ class SplitWatch:
                     cfg.arrival_frames <= 0 or self._ramped(t_part, float(cur[0]), float(nxt[0]))
                 ):  # where a hand holds the beam, pressed in as a hand does (or too few
                     return None  # frames to tell: 10 samples/s)
+                if near_pad and self._level_wanders(t_part, int(nxt[3]), times, x):
+                    return None  # ... or held its level as a hand does
                 space = self._clear_space(x, dm, cur[2], nxt[2])
                 if space is None or not any(abs(dm - m) <= tol for m in self._plausible_masses):
                     return None
@@ -182,6 +186,20 @@ class SplitWatch:
                 x_named = sum(e.mass_g * e.x_mm for e in taken) / m
                 parts.append(Part(t_part, dm, x_named, spaces.pop()))
         return Split(tuple(parts), ledger)
+
+    def _level_wanders(self, t_part: float, last: int, times, x_mm: float) -> bool:
+        """Whether the level a part put down at ``t_part`` (s) held until the next step
+        (``times[last + 1]``, less the step's lag) wandered or trembled as a hand's force
+        does (``_held_like_a_hand``), from ``SETTLED_S`` after its step; False for the
+        change's last level (the rest, which the stillness tests watch) or too few frames."""
+        if last + 1 >= len(times):
+            return False
+        lag = self.config.step_frames * self._frame_dt
+        t_end = times[last + 1] - lag - self._frame_dt
+        t0 = t_part - lag + SETTLED_S
+        frames = zip(self._masses, self._cells, strict=True)
+        cells = [c for (tm, _), c in frames if t0 <= tm < t_end]
+        return self._held_like_a_hand(np.array(cells), x_mm) if cells else False
 
     def _ramped(self, t_part: float, before_g: float, after_g: float) -> bool:
         """Whether the total went from ``before_g`` to ``after_g`` at ``t_part`` (s) as a
