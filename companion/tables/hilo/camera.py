@@ -122,11 +122,11 @@ class SlotSettler:
         return CardsSeen(t_mono, self.layout_name, tuple(changed))
 
 
-#: Name an unsure look-alike over the frames it lies still (``twin_evidence.py``). Off:
-#: with it, rendered seed 115 recorded 3 actions wrong (a take recorded with plain-06
-#: discarded, a unicorn-keeper was), where without it the tablet asks; not yet traced
-#: (docs/hilo.md, "Not yet"). A wrong record is worse than a question.
-TWIN_EVIDENCE = False
+#: Name an unsure look-alike over the frames it lies still (``twin_evidence.py``). On
+#: since seed 115's 3 wrong records were traced to the referee (a hand lifting the
+#: discard top while the arm still covered the layout, taken for the old card put down;
+#: ``camera_memory.py``), not to the evidence (docs/hilo.md, BENCHMARKS.md).
+TWIN_EVIDENCE = True
 
 
 class LiveCardCamera:

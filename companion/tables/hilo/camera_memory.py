@@ -20,6 +20,8 @@ from .seen import BACK, DISCARD, DRAW, EMPTY, FACE, UNKNOWN, camera_slot, engine
 from .table_diff import Seen
 
 STALE = "the old top"  # the reshuffled discard pile's top, a face the camera did not name
+#: how the layout of the player on turn is seen (``CameraMemory._layout_seen``)
+AS_RECORDED, CHANGED, COVERED = "as recorded", "changed", "covered"
 
 
 def state_key(state: GameState) -> tuple:
@@ -140,16 +142,22 @@ class CameraMemory:
 
         A hand seen over the discard pile tells the order: before the layout changed, what
         shows once it is gone is the card beneath even if it is the top's design (the top
-        lifted); after, the card that left the slot was put down (``_put_down``)."""
+        lifted); after, the card that left the slot was put down (``_put_down``). While
+        a slot of that layout is still under a hand (the arm that reached for the pile),
+        the order is not seen: the hand tells nothing (rendered seed 115: a take's top
+        lifted, taken for the old card put down)."""
         if label == UNKNOWN:
             return  # a hand over it: ``_see_hands``
         hand, self._discard_hand = self._discard_hand, False
         if state.phase == TURN and self._beneath:
             self._top_lifted = True
             return
-        if not self._layout_as_recorded(state):
+        layout = self._layout_seen(state)
+        if layout == CHANGED:
             self._put_down = self._put_down or (hand and label == FACE)
             return
+        if layout == COVERED:
+            hand = False
         if state.phase != TURN:
             return
         under = state.discard[-2] if len(state.discard) >= 2 else None
@@ -160,13 +168,19 @@ class CameraMemory:
         elif label == FACE and card is None and under in cands:
             self._beneath = True
 
-    def _layout_as_recorded(self, state: GameState) -> bool:
-        """Whether the camera sees the layout of the player on turn as the record has it
-        (a face read unsure agrees where the recorded card is among its candidates)."""
+    def _layout_seen(self, state: GameState) -> str:
+        """How the camera sees the layout of the player on turn: ``AS_RECORDED`` (a face
+        read unsure agrees where the recorded card is among its candidates), ``CHANGED``
+        (a slot seen otherwise) or ``COVERED`` (as recorded where seen, a slot under a
+        hand)."""
         seat = state.current
+        covered = False
         for i, rec in enumerate(state.layouts[seat]):
             cam = camera_slot(seat, i)
             label, card = self.seen.get(cam, (UNKNOWN, None))
+            if label == UNKNOWN:
+                covered = True
+                continue
             if rec is None:
                 ok = label == BACK
             elif not rec:  # the spot a Magician left at setup
@@ -176,8 +190,8 @@ class CameraMemory:
                     card == rec or (card is None and rec in self._cands.get(cam, (rec,)))
                 )
             if not ok:
-                return False
-        return True
+                return CHANGED
+        return COVERED if covered else AS_RECORDED
 
     def _remember(self, state: GameState) -> None:
         """Forget what belonged to an earlier state."""

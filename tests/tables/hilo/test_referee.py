@@ -299,6 +299,24 @@ def test_a_take_of_a_card_like_the_one_beneath_is_told_by_the_hand_lifting_it():
     assert new(rec, 6) == [] and len(r.asks) == 2
 
 
+def test_a_hand_lifting_the_top_while_the_arm_covers_the_layout_is_no_card_put_down():
+    # rendered seed 115 with twin evidence: the arm reaching for the discard pile covered
+    # Ben's layout; the card beneath (plain-01) showed, read unsure, before every slot was
+    # seen again, then was named surely over the frames. The hand was taken for the old
+    # card put down, and the take recorded discarding plain-01 before it was put down.
+    acts = [*OPENING, Draw("Ana", "wolf-a"), Discard("Ana"), Reveal("Ana", "B4", "wolf-b")]
+    rec = recorder(acts)  # the discard pile: wolf-a on plain-01; Ben on turn
+    assert seen_table(rec.state)["B1"] == (BACK, None)
+    see(rec, discard=HAND, B1=HAND, B2=HAND)
+    unsure = SlotSeen("discard", FACE, None, candidates=("plain-01", "plain-07"))
+    rec.observe(CardsSeen(next(T), "hilo", (SlotSeen("B2", BACK, None), unsure)))
+    r = steps(rec, {"B1": BACK}, {"discard": face("plain-01")}, {"B2": EMPTY},
+              {"B2": face("wolf-a")})  # fmt: skip
+    assert new(rec, 6) == [] and r.submit == ()  # the old card may still be in the hand
+    r = steps(rec, {"discard": HAND}, {"discard": face("dragon-a")})  # seen put down
+    assert new(rec, 6) == [Take("Ben", "B2", "dragon-a")] and r.asks == ()
+
+
 def test_a_draw_exchanged_for_a_card_like_the_discard_top_is_told_by_the_hand_putting_it_down():
     rec = recorder(OPENING)  # the discard shows plain-01; Ana's B3 is another, face down
     r = steps(rec, {"draw": HAND}, {"draw": BACK}, {"A3": EMPTY}, {"A3": face("dragon-a")})
