@@ -199,7 +199,7 @@ def edge_corners(grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
 
     Each edge is a straight line fitted (``cv2.fitLine``, Huber) through points found
     every pixel along it, each where the brightness rises most steeply from the black
-    border to the white margin: the centroid of that rise within 1 px of its peak, on a
+    border to the white margin: the centroid of that rise within 2 px of its peak, on a
     profile across the edge sampled every ``STEP_PX``, in linear light. A camera blurs
     in linear light and then encodes sRGB; in the encoded grey the steepest rise lies
     inside the dark border, so every marker looks smaller by about 0.4 mm at 1 px/mm
@@ -241,7 +241,7 @@ def edge_corners(grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
         ok = rise[np.arange(len(peak)), peak] > 0
         if ok.sum() < 4:
             return corners
-        near = np.clip(peak[ok, None] + np.arange(-4, 5), 0, rise.shape[1] - 1)  # +-1 px
+        near = np.clip(peak[ok, None] + np.arange(-8, 9), 0, rise.shape[1] - 1)  # +-1 px
         weight = np.maximum(np.take_along_axis(rise[ok], near, axis=1), 0)
         at = steps[0] + STEP_PX * ((weight * (near + 0.5)).sum(axis=1) / weight.sum(axis=1))
         found = (base[ok] + at[:, None] * normal).astype(np.float32)
