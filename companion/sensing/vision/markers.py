@@ -241,7 +241,7 @@ def edge_corners(grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
         ok = rise[np.arange(len(peak)), peak] > 0
         if ok.sum() < 4:
             return corners
-        near = np.clip(peak[ok, None] + np.arange(-8, 9), 0, rise.shape[1] - 1)  # +-1 px
+        near = np.clip(peak[ok, None] + np.arange(-8, 9), 0, rise.shape[1] - 1)  # +-2 px
         weight = np.maximum(np.take_along_axis(rise[ok], near, axis=1), 0)
         at = steps[0] + STEP_PX * ((weight * (near + 0.5)).sum(axis=1) / weight.sum(axis=1))
         found = (base[ok] + at[:, None] * normal).astype(np.float32)
