@@ -219,33 +219,40 @@ def edge_corners(grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
     hi = np.ceil(pts.max(axis=0) + reach + 3).astype(int)
     patch = _LINEAR[grey[lo[1] : max(lo[1] + 1, hi[1]), lo[0] : max(lo[0] + 1, hi[0])]]
     centre = pts.mean(axis=0)
-    lines = []
-    for k in range(4):
+    bases, normals, edge_of = [], [], []
+    for k in range(4):  # the points along each edge, clear of its corners
         a, b = pts[k], pts[(k + 1) % 4]
         length = float(np.linalg.norm(b - a))
         along = (b - a) / length
         normal = np.array([along[1], -along[0]])
         if np.dot(normal, (a + b) / 2 - centre) < 0:
             normal = -normal  # outward, from the black border to the white margin
-        ts = np.arange(reach + 2.0, length - reach - 2.0, 1.0)  # clear of the corners
+        ts = np.arange(reach + 2.0, length - reach - 2.0, 1.0)
         if len(ts) < 4:
             return corners
-        base = a + ts[:, None] * along  # (n, 2) px
-        grid = base[:, None, :] + steps[None, :, None] * normal - lo  # (n, m, 2) patch px
-        prof = cv2.remap(
-            patch, grid[..., 0].astype(np.float32), grid[..., 1].astype(np.float32),
-            cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE,
-        ).astype(np.float64)  # fmt: skip
-        rise = np.diff(prof, axis=1)  # (n, m - 1), at the midpoints of steps
-        peak = np.argmax(rise, axis=1)
-        ok = rise[np.arange(len(peak)), peak] > 0
-        if ok.sum() < 4:
+        bases.append(a + ts[:, None] * along)
+        normals.append(np.broadcast_to(normal, (len(ts), 2)))
+        edge_of.append(np.full(len(ts), k))
+    base, normal, edge = np.concatenate(bases), np.concatenate(normals), np.concatenate(edge_of)
+    grid = base[:, None, :] + steps[None, :, None] * normal[:, None, :] - lo  # (n, m, 2)
+    prof = cv2.remap(
+        patch, grid[..., 0].astype(np.float32), grid[..., 1].astype(np.float32),
+        cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE,
+    )  # fmt: skip
+    rise = np.diff(prof, axis=1)  # (n, m - 1), at the midpoints of steps
+    peak = np.argmax(rise, axis=1)
+    near = np.clip(peak[:, None] + np.arange(-8, 9), 0, rise.shape[1] - 1)  # +-2 px
+    weight = np.maximum(np.take_along_axis(rise, near, axis=1), 0)
+    total = weight.sum(axis=1)
+    ok = total > 0
+    at = steps[0] + STEP_PX * ((weight * (near + 0.5)).sum(axis=1) / np.where(ok, total, 1))
+    found = (base + at[:, None] * normal).astype(np.float32)
+    lines = []
+    for k in range(4):
+        mine = found[ok & (edge == k)]
+        if len(mine) < 4:
             return corners
-        near = np.clip(peak[ok, None] + np.arange(-8, 9), 0, rise.shape[1] - 1)  # +-2 px
-        weight = np.maximum(np.take_along_axis(rise[ok], near, axis=1), 0)
-        at = steps[0] + STEP_PX * ((weight * (near + 0.5)).sum(axis=1) / weight.sum(axis=1))
-        found = (base[ok] + at[:, None] * normal).astype(np.float32)
-        vx, vy, x, y = cv2.fitLine(found, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        vx, vy, x, y = cv2.fitLine(mine, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append((np.array([x, y], np.float64), np.array([vx, vy], np.float64)))
     out = np.empty((4, 2), np.float64)
     for k in range(4):  # corner k: where edge k - 1 (ending there) meets edge k (starting)
