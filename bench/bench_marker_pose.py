@@ -94,8 +94,7 @@ def main() -> None:
     ]
     floor = []
     for edges in (False, True):
-        markers.REFINE_EDGES = edges
-        finder = markers.MarkerFinder()
+        finder = markers.MarkerFinder(edges=edges)
         slot_err, drawn_err, ms, at_10193 = [], [], [], None
         for seed, layout, image, truth in frames:
             t0 = time.process_time()
@@ -144,7 +143,6 @@ def main() -> None:
         f"- floor (the pose from the drawn corners, found perfectly): mean {f.mean():.3f} px,"
         f" largest {f.max():.3f} (seed 10193: {worst:.3f})"
     )
-    markers.REFINE_EDGES = True
     lines.append(f"- load average at the end: {common.load_average()}")
     print("\n".join(lines))
 

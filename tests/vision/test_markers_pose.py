@@ -150,7 +150,7 @@ def test_marker_corners_lie_on_the_outer_edges_to_a_tenth_of_a_pixel_under_blur(
     rot = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
     corners = square @ rot.T + centre + rng.uniform(-2, 2, (4, 2))  # some perspective
     image = _blurred_marker(5, corners, blur_px=1.5, seed=seed)
-    found = MarkerFinder().find(image)
+    found = MarkerFinder(edges=True).find(image)
     assert [m.id for m in found] == [5], f"seed {seed}"
     error = np.linalg.norm(found[0].corners_px - corners, axis=1)
     assert error.max() < 0.15, f"seed {seed}: corners off by {error.round(3)} px"

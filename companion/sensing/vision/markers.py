@@ -21,9 +21,12 @@ MARKER_BITS = 6
 #: marker's own size past where it was, and a marker found closer than this to a window
 #: edge is not trusted (the adaptive threshold looks up to 14 px round each pixel).
 NEAR_MARGIN_PX = 16
-#: ``MarkerFinder``: place each corner where the marker's outer edges meet (``edge_corners``)
-#: after ``cornerSubPix``; False: ``cornerSubPix`` alone (the corners before issue 14).
-REFINE_EDGES = True
+#: ``MarkerFinder(edges=...)``'s default: False, ``cornerSubPix`` alone. True also puts
+#: each corner where the marker's outer edges meet (``edge_corners``): corners within
+#: 0.07 px of the drawn markers instead of 0.62 px on rendered card tables, at about 1 ms
+#: of CPU a marker (a HiLo table of 4 players in the stream: 20 markers a frame), so it
+#: is off until a pose that needs it (BENCHMARKS.md, "Marker corners and board pose").
+REFINE_EDGES = False
 #: ``edge_corners``: markers smaller than this (px a side) keep ``cornerSubPix``'s corners
 MIN_SIDE_PX = 12
 #: ``edge_corners``: the profile across an edge is sampled every this many px
@@ -52,13 +55,16 @@ class MarkerFinder:
 
     Large frames are searched at reduced size (a 1280 x 960 frame at half size: four
     times fewer pixels to threshold, at 4-5 ms instead of about 20) and the corners are
-    then refined to sub-pixel accuracy on the full frame.
+    then refined to sub-pixel accuracy on the full frame (``cornerSubPix``; with
+    ``edges``, then also ``edge_corners``).
     """
 
-    def __init__(self, *, max_side_px: int = 640) -> None:
+    def __init__(self, *, max_side_px: int = 640, edges: bool | None = None) -> None:
         params = _parameters()
         self._detector = cv2.aruco.ArucoDetector(dictionary(), params)
         self.max_side_px = max_side_px
+        #: refine corners by the markers' edges too (``edge_corners``; None: ``REFINE_EDGES``)
+        self.edges = REFINE_EDGES if edges is None else edges
         #: ``find_near``'s detectors, by the window's longer side (px)
         self._windows: dict[tuple[int, int], cv2.aruco.ArucoDetector] = {}
 
@@ -144,7 +150,7 @@ class MarkerFinder:
         term = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
         pts = cv2.cornerSubPix(grey, pts.reshape(-1, 1, 2), (win, win), (-1, -1), term)
         pts = pts.reshape(4, 2)
-        if REFINE_EDGES:
+        if self.edges:
             pts = edge_corners(grey, pts)
         return pts
 
