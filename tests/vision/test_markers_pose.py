@@ -11,7 +11,8 @@ import pytest
 
 from companion.devices.render import render
 from companion.devices.scenes import random_scene
-from companion.sensing.vision.markers import MarkerFinder
+from companion.sensing.vision.colour import linear_to_srgb
+from companion.sensing.vision.markers import MarkerFinder, marker_bits
 from companion.sensing.vision.pose import (
     PoseError,
     parse_corners,
@@ -112,3 +113,44 @@ def test_pose_scale_is_pixels_per_millimetre():
         np.array([[centre, (centre[0] + 10, centre[1])]]), scene.board_to_image
     )[0]
     assert pose.px_per_mm(centre) == pytest.approx(math.dist(*p) / 10, rel=0.1)
+
+
+def _blurred_marker(marker_id: int, corners_px: np.ndarray, blur_px: float, seed: int):
+    """A 320 x 240 grey frame (sRGB-encoded ``uint8``, as a camera gives it) of one marker
+    with its white margin on a mid-grey table, the marker's outer corners at
+    ``corners_px`` (TL, TR, BR, BL), drawn 8 times finer, blurred ``blur_px`` (sigma) in
+    linear light, with sensor noise."""
+    fine = 8
+    side = 6 * 40  # the marker's bits, 40 fine px each; a one-bit white margin round them
+    art = np.full((side + 80, side + 80), 0.85, np.float32)
+    art[40:-40, 40:-40] = 0.04 + 0.81 * cv2.resize(
+        marker_bits(marker_id).astype(np.float32), (side, side), interpolation=cv2.INTER_NEAREST
+    )
+    # art px (fine, pixel-centre convention) -> frame px: the marker's corners at
+    # art's 39.5 and 39.5 + side lie at corners_px
+    src = np.float32([[39.5, 39.5], [39.5 + side, 39.5], [39.5 + side] * 2, [39.5, 39.5 + side]])
+    dst = (np.asarray(corners_px, np.float32) + 0.5) * fine - 0.5
+    hom = cv2.getPerspectiveTransform(src, dst)
+    frame = cv2.warpPerspective(art, hom, (320 * fine, 240 * fine), borderValue=0.2)
+    frame = cv2.resize(frame, (320, 240), interpolation=cv2.INTER_AREA)
+    frame = cv2.GaussianBlur(frame, (0, 0), blur_px)
+    frame += np.random.default_rng(seed).normal(0, 0.004, frame.shape).astype(np.float32)
+    return np.round(linear_to_srgb(frame) * 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_marker_corners_lie_on_the_outer_edges_to_a_tenth_of_a_pixel_under_blur(seed):
+    """In the sRGB-encoded grey the steepest rise lies inside the dark border (the marker
+    looks smaller); the corners are found where the edges lie in linear light."""
+    rng = np.random.default_rng(seed)
+    centre = np.array([160.0, 120.0]) + rng.uniform(-10, 10, 2)
+    turn = rng.uniform(-0.6, 0.6)
+    half = rng.uniform(28, 40)
+    square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) * half
+    rot = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
+    corners = square @ rot.T + centre + rng.uniform(-2, 2, (4, 2))  # some perspective
+    image = _blurred_marker(5, corners, blur_px=1.5, seed=seed)
+    found = MarkerFinder(edges=True).find(image)
+    assert [m.id for m in found] == [5], f"seed {seed}"
+    error = np.linalg.norm(found[0].corners_px - corners, axis=1)
+    assert error.max() < 0.15, f"seed {seed}: corners off by {error.round(3)} px"
