@@ -132,7 +132,7 @@ def main() -> None:
     lines.append(
         f"- accuracy over {n_layouts} rendered layouts at 1280x960: {right}/{total} slots ="
         f" {100 * right / total:.2f} % ("
-        + ", ".join(f"{g} {a}/{b} = {100 * a / b:.2f} %" for g, (a, b) in per_game.items())
+        + ", ".join(f"{g} {a}/{b} = {100 * a / b:.2f} %" for g, (a, b) in per_game.items() if b)
         + f"); confident misreadings: {len(confident_wrong)}; read right and certain"
         f" (confidence >= {CONFIDENT}): {certain}/{total} = {100 * certain / total:.2f} %"
         f"; unsure faces (below {CONFIDENT}) with the true design among their candidates:"
@@ -152,7 +152,8 @@ def main() -> None:
             for (a, b), (m, n) in sorted(twin_bands.items())
         )
     )
-    lines.append(_stream_accuracy(n_streamed, args.frames, decks, pictures))
+    if n_streamed > 0:  # --stream-layouts 0: no stream figure
+        lines.append(_stream_accuracy(n_streamed, args.frames, decks, pictures))
     covered = wrong = wrong_sure = 0
     for k in range(n_hands):
         game = GAMES[k % 2]
@@ -264,7 +265,7 @@ def _stream_accuracy(n_layouts: int, frames: int, decks: dict, pictures: dict) -
         f"- stream, {n_layouts} of these layouts each read over {frames} frames (fresh noise"
         f" and JPEG, the camera moved up to {JITTER_PX} px; evidence=True): after the last"
         f" frame {right}/{total} slots = {100 * right / total:.2f} % ("
-        + ", ".join(f"{g} {a}/{b} = {100 * a / b:.2f} %" for g, (a, b) in per_game.items())
+        + ", ".join(f"{g} {a}/{b} = {100 * a / b:.2f} %" for g, (a, b) in per_game.items() if b)
         + f"); confident misreadings: {len(confident_wrong)}; read right and certain:"
         f" {certain}/{total} = {100 * certain / total:.2f} %; the same layouts' first frame"
         f" alone: {first_right}/{total} = {100 * first_right / total:.2f} %"
