@@ -145,14 +145,16 @@ class CameraMemory:
         lifted); after, the card that left the slot was put down (``_put_down``). While
         a slot of that layout is still under a hand (the arm that reached for the pile),
         the order is not seen: the hand tells nothing (rendered seed 115: a take's top
-        lifted, taken for the old card put down)."""
+        lifted, taken for the old card put down). A card beneath read unsure does not
+        hide a hand seen after the layout changed (rendered seed 128)."""
         if label == UNKNOWN:
             return  # a hand over it: ``_see_hands``
         hand, self._discard_hand = self._discard_hand, False
+        layout = self._layout_seen(state)
         if state.phase == TURN and self._beneath:
             self._top_lifted = True
-            return
-        layout = self._layout_seen(state)
+            if layout != CHANGED:
+                return  # after the layout changed, a hand still tells a card put down
         if layout == CHANGED:
             self._put_down = self._put_down or (hand and label == FACE)
             return

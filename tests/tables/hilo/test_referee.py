@@ -283,6 +283,37 @@ def test_a_take_whose_old_card_is_like_the_card_beneath_is_told_by_the_hand_putt
     assert new(rec, 6) == [Take("Ben", "B2", "plain-01")] and r.asks == ()
 
 
+def test_a_take_whose_card_beneath_was_read_unsure_is_told_by_the_hand_putting_it_down():
+    # rendered seed 128: the card beneath the top (plain-01) was read unsure when the top
+    # was lifted, then surely; the old card (another plain-01) was seen put down, read
+    # unsure, then surely. The hand was not counted (the unsure card beneath cut the
+    # discard pile's reading short) and the take was asked on the tablet.
+    acts = [*OPENING, Draw("Ana", "wolf-a"), Discard("Ana"), Reveal("Ana", "B4", "wolf-b")]
+    unsure = ({"discard": (FACE, None)},)  # read unsure: plain-01 or plain-07
+    cands = {"discard": ("plain-01", "plain-07")}
+
+    def look(rec, *changes):
+        r = None
+        for ch in changes:
+            obs = tuple(SlotSeen(k, *((v, None) if isinstance(v, str) else v),
+                                 candidates=cands.get(k, ()) if v == (FACE, None) else ())
+                        for k, v in ch.items())  # fmt: skip
+            r = rec.observe(CardsSeen(next(T), "hilo", obs))
+        return r
+
+    lift = ({"discard": HAND}, *unsure, {"discard": face("plain-01")}, {"B2": EMPTY},
+            {"B2": face("wolf-a")})  # fmt: skip
+    rec = recorder(acts)
+    r = look(rec, *lift)
+    assert new(rec, 6) == [] and r.asks  # the old card may still be in Ben's hand
+    r = look(rec, {"discard": HAND}, *unsure, {"discard": face("plain-01")})  # put down
+    assert new(rec, 6) == [Take("Ben", "B2", "plain-01")] and r.asks == ()
+    # the twin: no hand seen at the discard pile after the layout changed: still asked
+    rec = recorder(acts)
+    r = look(rec, *lift, *unsure, {"discard": face("plain-01")})
+    assert new(rec, 6) == [] and r.asks
+
+
 def test_a_take_of_a_card_like_the_one_beneath_is_told_by_the_hand_lifting_it():
     # the discard pile: a wolf-keeper on a wolf-keeper (the deck has a third), no hand at
     # the draw pile: the hand over the discard pile before Ben's layout changed took its
