@@ -22,6 +22,7 @@ TREMOR_HZ = (7.0, 13.0)  # a hand's physiological tremor: 8-12 Hz
 ZONE_FRAMES = 24  # where a change acts: the mean of this many frames (0.3 s at 80/s)
 MEDIAN_SD_FACTOR = 1.25  # the median of n frames has about 1.25 σ/√n
 ARRIVAL_LEVEL_FRAMES = 5  # the level a change's first step reached: the last of its frames
+HAND_DROP_SHARE = 0.25  # a hand letting go drops the total by its rise within this share
 
 
 class HandWatch:
@@ -49,7 +50,11 @@ class HandWatch:
                     self._new_step(t_step, rise)
                 self._t_jump = t_step
                 share = self.config.arrival_left_share
-                if self._hand_rise and abs(rise + self._hand_rise) <= share * self._hand_rise:
+                if (
+                    self._hand_rise
+                    and abs(rise + self._hand_rise) <= share * self._hand_rise
+                    and not self._named_stone_off(rise)
+                ):
                     self._hand_drop = True  # the hand that pressed in may have let go
         since_step = t - self._t_jump
         if not self._arrival_done:
@@ -142,6 +147,35 @@ class HandWatch:
         ramp = cfg.arrival_ramp_frames
         if lower >= ramp and upper >= ramp and self._hand_zone_split() is not None:
             self._hand_rise, self._hand_pressed = level, True
+
+    def _named_stone_off(self, rise: float) -> bool:
+        """Whether a drop of the total (``rise`` < 0, g: the median of the last
+        ``step_frames`` frames against the ``step_frames`` before them) while a hand
+        presses in is, rather than the hand letting go, a stone named on the beam taken
+        off under it: the drop lies further from the hand's rise than its force wanders
+        (``HAND_DROP_SHARE``) and matches stones of the ledger, mass and place (the
+        cells' medians over the same frames; tolerances as for a removal, widened by
+        2.5 sd of the difference of two medians). Unseen round 603 at 1.5 and 2 g: P1
+        (60 g) taken off L2 under a hand of about 93 gf was taken for the hand leaving,
+        and what was left (33 g) named as a stone put down while the hand was still on."""
+        if abs(rise + self._hand_rise) <= HAND_DROP_SHARE * self._hand_rise:
+            return False
+        k = self.config.step_frames
+        if len(self._cells) < 2 * k or not self.ledger.entries:
+            return False
+        cells = np.array(list(itertools.islice(reversed(self._cells), 2 * k)))
+        after, before = np.median(cells[:k], axis=0), np.median(cells[k:], axis=0)
+        dm = float(after.sum() - before.sum())
+        if dm > -self.config.mass_step_g:
+            return False
+        dtau = self._torque(float(after[1]), float(after[2])) - self._torque(
+            float(before[1]), float(before[2])
+        )
+        x = self._pivot + dtau / dm
+        sd = MEDIAN_SD_FACTOR * self._hand_sd_g * math.sqrt(2.0 / k)
+        tol = self.config.census_tolerance_g + 0.02 * abs(dm) + 2.5 * sd
+        reach = self.profile.space_width_mm / 2 + self.config.off_space_mm
+        return self.ledger.fits(-dm, x, mass_tol_g=tol, x_tol_mm=reach)
 
     def _hand_gone(self) -> bool:
         """After a drop by about the hand's rise: whether what is left against the rest

@@ -131,6 +131,22 @@ def test_a_stone_taken_off_under_a_lighter_hand_is_not_named_while_the_hand_stay
     assert score.placements_right == score.placements > 0, where
 
 
+@pytest.mark.parametrize("noise_g", [1.5, 2.0])
+def test_a_stone_taken_off_under_a_heavier_hand_is_not_taken_for_the_hand_leaving(noise_g):
+    # Unseen round 603 (seeds 600-623): a hand presses in at L2 (about 93 gf, seen
+    # pressing in) and P1 (60 g, named on L2 before) is taken off under it. The drop of
+    # 60 g lay within half the hand's rise, and was taken for the hand letting go: what
+    # was left (33 g) was named a stone put down on L2 while the hand was on, then the
+    # hand's 93 g a removal (a placement invented, at both noises). The drop matches the
+    # stone named there, and lies further from the hand's rise than a hand's force
+    # wanders: the change now waits until the hand has gone, and names P1 taken off.
+    _, score = sense_round(noise_g, 603)
+    where = f"seed 603, {noise_g} g a cell, 80/s:\n" + "\n".join(score.mistakes)
+    assert under_hand(score) == [], where
+    assert score.spurious == 0, where
+    assert score.placements_right == score.placements > 0, where
+
+
 @pytest.mark.parametrize(("noise_g", "seed"), UNSEEN_HANDS_ON_L2)
 def test_a_hand_weighed_as_a_stone_on_its_space_is_said_when_it_leaves(noise_g, seed):
     # Where the hand's pressing in is not seen (``arrival_frames`` 0: a hand that comes
