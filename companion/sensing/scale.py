@@ -273,7 +273,8 @@ class ScaleSensor(CellFaults, HandWatch, PaceWatch, NoiseThresholds, RestWatch, 
             self._cells.clear()
             self._cells.append((w, left, right))
         if state == MOVING:
-            self._moving_run += 1
+            if self.noise.version > 0:  # (before the first noise figures, 1 s, the band
+                self._moving_run += 1  # is the quiet cells': noise breaks it, not motion)
             if self._moving_run >= CALM_BREAK_FRAMES:
                 self._calm_since = None
         else:
