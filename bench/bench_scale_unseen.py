@@ -6,6 +6,10 @@ cell. Prints a markdown table for BENCHMARKS.md ("On data the sensing was not tu
     .venv/bin/python bench/bench_scale_unseen.py
     .venv/bin/python bench/bench_scale_unseen.py --first-seed 400   # another 24 unseen
     .venv/bin/python bench/bench_scale_unseen.py --hand-arrival-s 0   # hands as sharp as stones
+    .venv/bin/python bench/bench_scale_unseen.py --first-seed 600 --mistakes   # and why
+
+``--mistakes``: after each row, every action got wrong, in the scorer's words (the
+seed, the truth, what the sensing reported), to trace them.
 
 ``--hand-arrival-s S``: random rounds only, their hands pressing in over S seconds (the
 simulator's hand takes 0.1 s; 0 comes down at once, as sharply as a stone), with how
@@ -39,6 +43,8 @@ def main() -> None:
                         help="the first of 24 seeds (default 300)")  # fmt: skip
     parser.add_argument("--hand-arrival-s", type=float, default=None,
                         help="rounds only, hands pressing in over this long (s)")  # fmt: skip
+    parser.add_argument("--mistakes", action="store_true",
+                        help="list every action got wrong after each row")  # fmt: skip
     args = parser.parse_args()
     seeds = range(args.first_seed, args.first_seed + 24)
     profile = default_profile()
@@ -53,6 +59,9 @@ def main() -> None:
             sc, warned = noise_point(profile, scenario, 80, noise, seeds)
             print(f"| {scenario} | 80 | {noise:g} | {sc.placements_right}/{sc.placements} |"
                   f" {sc.spurious} | {sc.unwarned} | {warned}/{len(seeds)} |", flush=True)  # fmt: skip
+            if args.mistakes:
+                for mistake in sc.mistakes:
+                    print(f"  - {scenario} {noise:g} g: {mistake}", file=sys.stderr, flush=True)
 
 
 def sharp_hands(profile, seeds, arrival_s: float) -> None:
