@@ -109,13 +109,16 @@ class CameraMemory:
         """After each observation: a hand over one pile alone counts (the draw pile: a
         card drawn; the discard pile: a card taken from it or put on it, ``_see_discard``).
         A hand over both at once may be reaching for either (an arm over the one on its
-        way to the other): neither counts."""
+        way to the other): neither counts, unless the player on turn took the top (seen
+        lifted) and the layout changed since: no card may be drawn now, the only card
+        owed is the old one put on the discard pile (rendered seed 135)."""
         draw = self.seen.get(DRAW, (BACK, None))[0] == UNKNOWN
         discard = self.seen.get(DISCARD, (BACK, None))[0] == UNKNOWN
         if draw and not discard:
             self._pile_touched = True
         if discard and state.phase in (TURN, DECIDE) and state.discard:
-            self._discard_hand = not draw
+            taking = state.phase == TURN and self._top_lifted
+            self._discard_hand = not draw or (taking and self._layout_seen(state) == CHANGED)
 
     def _see_uncovered(
         self, slot: str, label: str, card: str | None, state: GameState, cands: tuple

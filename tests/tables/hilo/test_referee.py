@@ -283,6 +283,31 @@ def test_a_take_whose_old_card_is_like_the_card_beneath_is_told_by_the_hand_putt
     assert new(rec, 6) == [Take("Ben", "B2", "plain-01")] and r.asks == ()
 
 
+def test_a_hand_over_both_piles_after_a_take_s_top_was_lifted_is_the_old_card_put_down():
+    # rendered seed 135: the top seen lifted, the slot filled with it, then the arm putting
+    # the old card (like the card beneath) down covered the draw pile too. The player on
+    # turn took the top: the only card owed is the old one, on the discard pile.
+    acts = [*OPENING, Draw("Ana", "wolf-a"), Discard("Ana"), Reveal("Ana", "B4", "wolf-b")]
+    lift = ({"discard": HAND}, {"discard": face("plain-01")}, {"B2": EMPTY}, {"B2": face("wolf-a")})
+    both = {"discard": HAND, "draw": HAND}
+    rec = recorder(acts)
+    r = steps(rec, *lift, both)
+    assert new(rec, 6) == [] and r.submit == ()  # still under the hand
+    r = steps(rec, {"discard": face("plain-01"), "draw": BACK})
+    assert new(rec, 6) == [Take("Ben", "B2", "plain-01")] and r.asks == ()
+    # the top not seen lifted: a draw of the other wolf-a, exchanged, looks the same
+    rec = recorder(acts)
+    r = steps(rec, {"B2": EMPTY}, {"B2": face("wolf-a")}, both,
+              {"discard": face("plain-01"), "draw": BACK})  # fmt: skip
+    assert new(rec, 6) == [] and r.asks
+    # the hand over both piles before the layout changed tells no card put down
+    rec = recorder(acts)
+    r = steps(rec, {"discard": HAND}, {"discard": face("plain-01")}, both,
+              {"discard": face("plain-01"), "draw": BACK}, {"B2": EMPTY},
+              {"B2": face("wolf-a")})  # fmt: skip
+    assert new(rec, 6) == [] and r.asks
+
+
 def test_a_take_whose_card_beneath_was_read_unsure_is_told_by_the_hand_putting_it_down():
     # rendered seed 128: the card beneath the top (plain-01) was read unsure when the top
     # was lifted, then surely; the old card (another plain-01) was seen put down, read

@@ -203,6 +203,31 @@ def test_a_discarded_card_whose_guess_is_the_card_beneath_is_asked_not_waited_fo
     assert [{**take, "discards": "plain-01"}] in records
 
 
+def test_a_face_down_card_put_down_unsure_is_named_by_the_copies_left_or_asked():
+    # rendered seeds 120 and 121: a take, the old face-down card seen put down and read
+    # unsure among plain cards (plain-04 or plain-09). Where every copy of one candidate
+    # lies face up elsewhere the other is left, and the take is recorded; where both may
+    # lie face down (the deck has copies of each unseen), it is asked, never guessed.
+    def take_for_the_unsure_card(actions, top):
+        rec = recorder(actions)
+        see(rec, discard="unknown")
+        see(rec, discard=face("plain-01"))  # the top lifted: the card beneath shows
+        see(rec, B2="empty")
+        see(rec, B2=face(top))
+        see(rec, discard="unknown")  # the old card put down
+        return rec, see(rec, discard=unsure("plain-09", "plain-04"))
+
+    # Ana drew plain-09, discarded it and turned over the other plain-09; Ben takes it
+    shown = [*OPENING, Draw("Ana", "plain-09"), Discard("Ana"), Reveal("Ana", "B4", "plain-09")]
+    rec, r = take_for_the_unsure_card(shown, "plain-09")
+    assert rec.actions[6:] == [Take("Ben", "B2", "plain-04")] and r.asks == (), r
+    # Ana drew wolf-a instead: a plain-09 may lie face down in Ben's B2 as well
+    hidden = [*OPENING, Draw("Ana", "wolf-a"), Discard("Ana"), Reveal("Ana", "B4", "wolf-b")]
+    rec, r = take_for_the_unsure_card(hidden, "wolf-a")
+    assert rec.actions == hidden
+    assert sorted(a["records"][0]["discards"] for a in r.asks) == ["plain-04", "plain-09"]
+
+
 def test_the_settler_names_candidates_guess_first_and_reports_another_guess_again():
     settler = SlotSettler("hilo", {"wolf-a": WOLVES, "wolf-b": ("wolf-b", "wolf-a", "wolf-c")})
     sure = {"A1": CardReading("face", "wolf-a", 0.95)}
