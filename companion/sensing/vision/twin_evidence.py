@@ -21,13 +21,14 @@ Why a mean there: the frames of a still card share its pose, lamp and blur; only
 sensor noise is fresh. Where the twins' difference is near what the sensor resolves (a
 Heuchel & Meuchel value's strokes repeat every 3.2 mm, 2.6 px or less at 0.8 px/mm),
 how the card lies on the pixels sets part of the lead, and that part comes back in
-every frame: more frames steady it but make it no surer. So a sum there named three
-twins surely and wrong in the bench's stream over 500 layouts (B5 read B6 with leads
-0.30, 0.35, 0.25, 0.45). Measured on the bench's layouts (docs/cards.md, "Known
-limits"): one frame led a wrong twin only where the card was seen coarser than 0.9
-px/mm (by up to 0.69 there, in one frame), and frames that all named the same wrong
-twin led it by a mean of at most 0.40; finer, no frame led a wrong twin by
-``LEAST_LEAD``, and a sum of frames stays as it was.
+every frame: more frames steady it but make it no surer. Adding up such leads named
+three twins surely and wrong in the bench's stream over 500 layouts (seed 10189: B5
+read B6, leads 0.30, 0.35, 0.25, 0.45). Measured on the bench's layouts, seeds
+10100-10219 and 10379, 10385, every face read in each of 5 frames (docs/cards.md,
+"Known limits"): a frame led a wrong twin by ``LEAST_LEAD`` or more only where the card
+was seen coarser than 0.9 px/mm (by up to 0.79 there; finer, by at most 0.15); and
+frames that named the same wrong twin from the first led it by a mean of at most 0.40
+(25 such cards), while 396 of 666 right ones seen coarsely led by 0.5 or more.
 
 A card that changes, a hand over it, another group or another design in one frame:
 the evidence starts afresh (the caller drops it). Pure: arrays in, a decision out.
@@ -46,7 +47,7 @@ LEAST_LEAD = 0.25
 #: The frames' leads together at least this.
 SURE_SUM = 1.0
 #: Where the card is seen coarsely (``TwinLook.coarse``), the frames' mean lead at least
-#: this: above the steady wrong leads measured there (a mean of at most 0.40).
+#: this: above the steady wrong leads measured there (a mean of at most 0.40; see above).
 COARSE_MEAN_LEAD = 0.5
 #: The whole-card comparison's confidence that the card is of this twin group.
 CONFIDENT = 0.9
