@@ -1,8 +1,9 @@
 """The three Heuchel & Meuchel twins the bench's stream named surely and wrong (seeds
 10189, 10379, 10385 of ``bench/bench_cards.py``, each read over frames with
-``evidence=True``): the same frames, as the bench renders them, name no card surely and
-wrong (``twin_evidence.py``: where the camera sees a card coarsely, frames that lead
-steadily by little do not add up)."""
+``evidence=True``), and a HiLo plain card on a 4-player table (``hilo-4``, seed 31010 of
+the bench's speed figure): the same frames, as the bench renders them, name no card
+surely and wrong (``twin_evidence.py``: where the camera sees a card coarsely, frames
+that lead steadily by little do not add up)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ import pytest
 from companion.devices.card_art import write_ready_deck
 from companion.devices.card_scenes import deck_pictures, random_card_scene
 from companion.devices.render import render
+from companion.devices.table_scenes import render_table
 from companion.sensing.vision.card_reader import CardReader
 from companion.sensing.vision.deck import register
 from companion.sensing.vision.layout import load_layout
+from companion.sensing.vision.table_reader import TableCardReader
 
 pytestmark = pytest.mark.slow
 
@@ -35,6 +38,12 @@ CASES = [
 @pytest.fixture(scope="module")
 def deck(tmp_path_factory):
     folder = write_ready_deck("heuchel-meuchel", tmp_path_factory.mktemp("deck") / "hm")
+    return register(folder), deck_pictures(folder)
+
+
+@pytest.fixture(scope="module")
+def hilo_deck(tmp_path_factory):
+    folder = write_ready_deck("hilo", tmp_path_factory.mktemp("deck") / "hilo")
     return register(folder), deck_pictures(folder)
 
 
@@ -72,3 +81,22 @@ def test_the_bench_streams_that_named_a_twin_wrong_name_no_card_surely_and_wrong
         if r.sure and r.label == "face" and truth.get(s) != ("face", r.card)
     ]
     assert not wrong, (seed, wrong)
+
+
+def test_a_hilo_table_of_four_players_names_no_plain_card_surely_and_wrong(hilo_deck):
+    # the old rule named A3 (plain-17, seen at 0.83 px/mm) surely as plain-05 here
+    registered, pictures = hilo_deck
+    table = load_layout("hilo-4")
+    rendered, truth = render_table(table, pictures, 31_010)
+    assert truth["A3"] == ("face", "plain-17")  # the scene is the bench's
+    rng = np.random.default_rng(31_010)  # as the bench's speed figure: fresh noise a frame
+    reader = TableCardReader(table, registered, stream=True, evidence=True)
+    for _ in range(5):
+        noisy = rendered.image + rng.normal(0, 2.0, rendered.image.shape)
+        _board, cards = reader.read(np.clip(noisy, 0, 255).astype(np.uint8))
+    wrong = [
+        (s, truth[s], r)
+        for s, r in cards.items()
+        if r.sure and r.label == "face" and truth.get(s) != ("face", r.card)
+    ]
+    assert not wrong, wrong
