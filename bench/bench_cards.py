@@ -22,11 +22,12 @@ section for BENCHMARKS.md ("Cards"), with the machine it ran on.
   the same frames read in full every frame (``fast=False``: no marker windows, no
   still mats kept), with how many slot readings the two share. OpenCV and the BLAS on
   one thread.
-- Stream: the first ``--stream-layouts`` of the accuracy layouts (the same seeds; their
-  first frame is the accuracy frame) read over ``--frames`` frames by a stream reader with
-  ``evidence=True`` (``twin_evidence.py``), each later frame with fresh sensor noise and
-  JPEG and the camera moved by up to ``JITTER_PX`` (sub-pixel): per-slot accuracy of the
-  reading after the last frame, and its confident misreadings (the goal is 0).
+- Stream: the first ``--stream-layouts`` of the accuracy layouts, or the accuracy seeds
+  ``--stream-seeds`` names (the same scenes; their first frame is the accuracy frame),
+  read over ``--frames`` frames by a stream reader with ``evidence=True``
+  (``twin_evidence.py``), each later frame with fresh sensor noise and JPEG and the
+  camera moved by up to ``JITTER_PX`` (sub-pixel): per-slot accuracy of the reading
+  after the last frame, and its confident misreadings (the goal is 0).
 """
 
 from __future__ import annotations
@@ -74,6 +75,12 @@ def main() -> None:
         "--stream-layouts", type=int, default=100, help="layouts read as a stream (default 100)"
     )
     p.add_argument("--frames", type=int, default=5, help="frames a stream layout is read over")
+    p.add_argument(
+        "--stream-seeds",
+        type=_seeds,
+        help="read these accuracy seeds as the stream (e.g. 10189,10379,10300-10309), not the"
+        " first --stream-layouts",
+    )
     args = p.parse_args()
     n_layouts, n_hands = (40, 20) if args.quick else (args.layouts, args.hands)
     n_streamed = 10 if args.quick else args.stream_layouts
@@ -152,7 +159,9 @@ def main() -> None:
             for (a, b), (m, n) in sorted(twin_bands.items())
         )
     )
-    if n_streamed > 0:  # --stream-layouts 0: no stream figure
+    if args.stream_seeds:
+        lines.append(_stream_accuracy(args.stream_seeds, args.frames, decks, pictures))
+    elif n_streamed > 0:  # --stream-layouts 0: no stream figure
         lines.append(_stream_accuracy(n_streamed, args.frames, decks, pictures))
     covered = wrong = wrong_sure = 0
     for k in range(n_hands):
@@ -227,15 +236,22 @@ def main() -> None:
     print("\n".join(lines))
 
 
-def _stream_accuracy(n_layouts: int, frames: int, decks: dict, pictures: dict) -> str:
-    """The stream figure's line: the first ``n_layouts`` accuracy layouts (seeds 10000 on,
-    the games alternating), each read over ``frames`` frames by a stream reader with
-    ``evidence=True``; the first frame is the accuracy frame itself, each later one has
-    fresh sensor noise and JPEG and the camera moved by up to ``JITTER_PX``."""
+def _stream_accuracy(layouts: int | list[int], frames: int, decks: dict, pictures: dict) -> str:
+    """The stream figure's line: the first ``layouts`` accuracy layouts (seeds 10000 on,
+    the games alternating), or those of the seeds in the list ``layouts``, each read over
+    ``frames`` frames by a stream reader with ``evidence=True``; the first frame is the
+    accuracy frame itself, each later one has fresh sensor noise and JPEG and the camera
+    moved by up to ``JITTER_PX``."""
+    seeds = range(10_000, 10_000 + layouts) if isinstance(layouts, int) else layouts
+    which = (
+        f"{len(seeds)} of these layouts"
+        if isinstance(layouts, int)
+        else f"{len(seeds)} layouts (seeds {_seed_text(seeds)})"
+    )
     right = total = certain = first_right = 0
     confident_wrong, per_game = [], {g: [0, 0] for g in GAMES}
-    for k in range(n_layouts):
-        game, seed = GAMES[k % 2], 10_000 + k
+    for seed in seeds:
+        game = _game_of(seed)
         layout = load_layout(game)
         rng = np.random.default_rng(seed)  # as render_card_table draws it
         scene, truth = random_card_scene(layout, pictures[game], rng)
@@ -262,7 +278,7 @@ def _stream_accuracy(n_layouts: int, frames: int, decks: dict, pictures: dict) -
             if r and not ok and r.label != "unknown" and r.sure:
                 confident_wrong.append((game, seed, slot, want, (r.label, r.card), r.confidence))
     line = (
-        f"- stream, {n_layouts} of these layouts each read over {frames} frames (fresh noise"
+        f"- stream, {which} each read over {frames} frames (fresh noise"
         f" and JPEG, the camera moved up to {JITTER_PX} px; evidence=True): after the last"
         f" frame {right}/{total} slots = {100 * right / total:.2f} % ("
         + ", ".join(f"{g} {a}/{b} = {100 * a / b:.2f} %" for g, (a, b) in per_game.items() if b)
@@ -273,6 +289,39 @@ def _stream_accuracy(n_layouts: int, frames: int, decks: dict, pictures: dict) -
     if confident_wrong:
         line += f"\n  (first: {confident_wrong[:5]})"
     return line
+
+
+def _game_of(seed: int) -> str:
+    """The game of accuracy seed ``seed`` (10000 on, the games alternating)."""
+    return GAMES[(seed - 10_000) % 2]
+
+
+def _seed_text(seeds) -> str:
+    """``seeds`` as short text: runs of consecutive seeds as ranges ("10189, 10300-10309")."""
+    runs: list[list[int]] = []
+    for s in seeds:
+        if runs and s == runs[-1][1] + 1:
+            runs[-1][1] = s
+        else:
+            runs.append([s, s])
+    return ", ".join(str(a) if a == z else f"{a}-{z}" for a, z in runs)
+
+
+def _seeds(text: str) -> list[int]:
+    """``--stream-seeds``: seeds and ranges, comma-separated ("10189,10300-10309"); each an
+    accuracy seed, 10000 or more."""
+    seeds: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        try:
+            seeds += range(int(first), int(last or first) + 1)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{part!r} is not a seed or a range of seeds (such as 10189 or 10300-10309)"
+            ) from None
+    if not seeds or min(seeds) < 10_000:
+        raise argparse.ArgumentTypeError(f"{text!r}: give accuracy seeds, 10000 or more")
+    return seeds
 
 
 def _band(value: float, edges: tuple[float, ...]) -> str:

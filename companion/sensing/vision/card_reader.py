@@ -601,7 +601,7 @@ class CardReader:
                     twin_conf = (top[0] - top[1]) / FULL_FRAME_MARGIN
                     near_margin, unit = CANDIDATE_FRAME_MARGIN, FULL_FRAME_MARGIN
             best = members[int(np.argmax(on_patches))]
-            look = TwinLook(best, tuple(members), float(twin_conf), conf)
+            look = TwinLook(best, tuple(members), float(twin_conf), conf, coarse)
             conf = round(min(conf, float(np.clip(twin_conf, 0, 1))), 3)
             if row[best] < least:
                 return CardReading(UNKNOWN, None, round(float(1 - row[best]), 3)), None, None

@@ -13,7 +13,22 @@ and names the card surely when the frames agree:
   it is clipped, 1 = a sure margin in one frame) is at least ``LEAST_LEAD``: a steady
   lead that small is the print, one below it may be how the card happens to lie;
 - the leads add up to ``SURE_SUM`` (one sure frame's worth), over ``MIN_FRAMES`` frames
-  at least.
+  at least;
+- and where the camera sees the card coarsely (``coarse``: below the reader's
+  ``FRAME_BELOW_PX_PER_MM``, 0.9 px/mm), their mean is at least ``COARSE_MEAN_LEAD``.
+
+Why a mean there: the frames of a still card share its pose, lamp and blur; only the
+sensor noise is fresh. Where the twins' difference is near what the sensor resolves (a
+Heuchel & Meuchel value's strokes repeat every 3.2 mm, 2.6 px or less at 0.8 px/mm),
+how the card lies on the pixels sets part of the lead, and that part comes back in
+every frame: more frames steady it but make it no surer. Adding up such leads named
+three twins surely and wrong in the bench's stream over 500 layouts (seed 10189: B5
+read B6, leads 0.30, 0.35, 0.25, 0.45). Measured on the bench's layouts, seeds
+10100-10219 and 10379, 10385, every face read in each of 5 frames (docs/cards.md,
+"Known limits"): a frame led a wrong twin by ``LEAST_LEAD`` or more only where the card
+was seen coarser than 0.9 px/mm (by up to 0.79 there; finer, by at most 0.15); and
+frames that named the same wrong twin from the first led it by a mean of at most 0.40
+(25 such cards), while 396 of 666 right ones seen coarsely led by 0.5 or more.
 
 A card that changes, a hand over it, another group or another design in one frame:
 the evidence starts afresh (the caller drops it). Pure: arrays in, a decision out.
@@ -31,6 +46,9 @@ MAX_FRAMES = 8
 LEAST_LEAD = 0.25
 #: The frames' leads together at least this.
 SURE_SUM = 1.0
+#: Where the card is seen coarsely (``TwinLook.coarse``), the frames' mean lead at least
+#: this: above the steady wrong leads measured there (a mean of at most 0.40; see above).
+COARSE_MEAN_LEAD = 0.5
 #: The whole-card comparison's confidence that the card is of this twin group.
 CONFIDENT = 0.9
 
@@ -40,12 +58,15 @@ class TwinLook:
     """One frame's word on a twin: ``design`` (the deck's index of the design named),
     ``group`` (the indices of its twin group), ``lead`` (its twin confidence before
     clipping: the lead over the runner-up in units of a sure margin), ``group_conf``
-    (how sure the whole-card comparison is of the group, 0..1)."""
+    (how sure the whole-card comparison is of the group, 0..1), ``coarse`` (the camera
+    sees the card more coarsely than the reader's ``FRAME_BELOW_PX_PER_MM``: the twins'
+    difference near what its pixels resolve)."""
 
     design: int
     group: tuple[int, ...]
     lead: float
     group_conf: float
+    coarse: bool = False
 
 
 @dataclass
@@ -81,6 +102,9 @@ class TwinEvidence:
             return None
         if any(k.group_conf < CONFIDENT or k.lead < LEAST_LEAD for k in self.looks):
             return None
-        if sum(k.lead for k in self.looks) < SURE_SUM:
+        total = sum(k.lead for k in self.looks)
+        if total < SURE_SUM:
             return None
+        if any(k.coarse for k in self.looks) and total < COARSE_MEAN_LEAD * len(self.looks):
+            return None  # a steady lead from how the card lies: frames do not add it up
         return self.looks[0].design
