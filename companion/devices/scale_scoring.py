@@ -1,7 +1,11 @@
 """Scoring sensing against a simulated round's truth (``scale_scenarios.Expected``).
 
 Used by the statistical test and the benchmark. Observations are split by action: those
-from one action's start to the next action's start belong to it. For each action:
+from one action's start to the next action's start belong to it, where an action starts
+for the sensing one sample period after its true start (the first sample that can carry
+it: each HX711 sample averages the period before it), so a report made before that
+belongs to the action before (a report before the first action's is spurious). For each
+action:
 
 - a placement or removal gets exactly one ``added``/``removed``, on the right space,
   whose mass names the right stone among the ``allowed`` ones (``census.identify_stone``);
@@ -84,13 +88,14 @@ def score_round(
         if isinstance(obs, Fault):
             sc.mistakes.append(f"seed {seed}: unexpected fault {obs}")
     actions = session.expected
-    first = actions[0].t_start if actions else float("inf")
+    period = sample_period_s(session)
+    # when each action can first be seen: the end of the first sample that lies in it
+    seen = [exp.t_start + period for exp in actions] + [float("inf")]
     sc.spurious += sum(
-        isinstance(o, StoneAdded | StoneRemoved) and o.t_mono < first for o in observations
+        isinstance(o, StoneAdded | StoneRemoved) and o.t_mono < seen[0] for o in observations
     )
     for i, exp in enumerate(actions):
-        t_next = actions[i + 1].t_start if i + 1 < len(actions) else float("inf")
-        mine = [o for o in observations if exp.t_start <= o.t_mono < t_next]
+        mine = [o for o in observations if seen[i] <= o.t_mono < seen[i + 1]]
         wrong = len(sc.mistakes)
         delay = _score_action(sc, seed, exp, mine, census, torque_tolerance, dead_balance_gmm)
         if len(sc.mistakes) > wrong and not _warned(observations, exp.t_start):
@@ -99,6 +104,17 @@ def score_round(
         if delay is not None and not hand:
             sc.settle_delays_no_hand_s.append(delay)
     return sc
+
+
+def sample_period_s(session: Session) -> float:
+    """One cell's sample period in the session (s): the time between its first two samples,
+    0 with fewer than two."""
+    if not session.samples:
+        return 0.0
+    channel = session.samples[0].channel
+    times = (s.t_mono for s in session.samples if s.channel == channel)
+    first, second = next(times), next(times, None)
+    return 0.0 if second is None else second - first
 
 
 def _warned(observations: list[Observation], t0: float) -> bool:
