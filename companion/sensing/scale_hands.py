@@ -77,7 +77,7 @@ class HandWatch:
                 # a hand's wander lasts; the tail of the step just taken leaves the
                 # window within a few frames
                 self._trend_frames += 1
-                if self._trend_frames < self.config.hand_trend_frames:
+                if self._trend_frames < self._trend_frames_needed(len(vals)):
                     return False
                 self._hand_seen = True
             else:
@@ -93,6 +93,28 @@ class HandWatch:
         vals.sort()
         k = len(vals) // 8  # the spread of the middle three quarters
         return vals[-1 - k] - vals[k] <= self._hand_spread_g
+
+    def _trend_frames_needed(self, window: int) -> int:
+        """How many windows running (of ``window`` frames) must show a trend for a hand:
+        ``hand_trend_frames``, or half a window after a load put down (the window's median
+        above the rest before the change by ``mass_step_g``) where no hand holds the beam
+        (away from the down end's pad, ``_hand_zone_split``) and none was seen pressing
+        in (``_hand_pressed``). A hand's force wanders on; a stone's landing and settling
+        after its drop leave the window as it slides past them, and windows a few frames
+        apart share most of their frames, so four of them are hardly more than one.
+        Unseen brisk 603 and 607 at 2 g: the total's settling 0.3-0.5 s after a stone (B1
+        on L2, H5 on L2, the beam right-down) kept the trend over its limit 7 and 10
+        frames running; the change was taken for a hand and the next stones merged into
+        it."""
+        need = self.config.hand_trend_frames
+        if self._hand_pressed or self._reference is None:
+            return need
+        recent = sorted(m for _, m in itertools.islice(reversed(self._masses), window))
+        if _median(recent) - self._reference[0] < self.config.mass_step_g:
+            return need  # no load put down: a stone's drop is no part of it
+        if self._hand_zone_split() is not None:
+            return need
+        return max(need, window // 2)
 
     def _tipping(self, n: int) -> bool:
         """Whether over the last ``n`` frames the beam was in the air, neither pad loaded
