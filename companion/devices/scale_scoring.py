@@ -1,12 +1,7 @@
 """Scoring sensing against a simulated round's truth (``scale_scenarios.Expected``).
 
 Used by the statistical test and the benchmark. Observations are split by action: those
-from the first sample that can carry an action to the first that can carry the next
-belong to it. Each HX711 sample averages the time since the one before, so the first
-sample that can carry an action is the first that spent more of its time in it than
-before it, or the action's start plus one sample period if that comes first: a report
-made before it belongs to the action before (one before the first action's is
-spurious). For each action:
+from one action's start to the next action's start belong to it. For each action:
 
 - a placement or removal gets exactly one ``added``/``removed``, on the right space,
   whose mass names the right stone among the ``allowed`` ones (``census.identify_stone``);
@@ -26,7 +21,6 @@ action began or said within ``WARN_WITHIN_S`` after: losses the players were not
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass, field
 
 from ..sensing.census import identify_stone
@@ -90,12 +84,13 @@ def score_round(
         if isinstance(obs, Fault):
             sc.mistakes.append(f"seed {seed}: unexpected fault {obs}")
     actions = session.expected
-    seen = [*first_samples_carrying(session, [exp.t_start for exp in actions]), float("inf")]
+    first = actions[0].t_start if actions else float("inf")
     sc.spurious += sum(
-        isinstance(o, StoneAdded | StoneRemoved) and o.t_mono < seen[0] for o in observations
+        isinstance(o, StoneAdded | StoneRemoved) and o.t_mono < first for o in observations
     )
     for i, exp in enumerate(actions):
-        mine = [o for o in observations if seen[i] <= o.t_mono < seen[i + 1]]
+        t_next = actions[i + 1].t_start if i + 1 < len(actions) else float("inf")
+        mine = [o for o in observations if exp.t_start <= o.t_mono < t_next]
         wrong = len(sc.mistakes)
         delay = _score_action(sc, seed, exp, mine, census, torque_tolerance, dead_balance_gmm)
         if len(sc.mistakes) > wrong and not _warned(observations, exp.t_start):
@@ -104,29 +99,6 @@ def score_round(
         if delay is not None and not hand:
             sc.settle_delays_no_hand_s.append(delay)
     return sc
-
-
-def first_samples_carrying(session: Session, starts: list[float]) -> list[float]:
-    """For each time in ``starts`` (s), when the first sample that can carry what began
-    then was taken (s): the first of one cell's samples that spent more of its time (since
-    the sample before) after it than before it, or the start plus the cell's mean sample
-    period if that is earlier (the cells' clocks jitter); the start itself with fewer than
-    two samples."""
-    if not session.samples:
-        return list(starts)
-    channel = session.samples[0].channel
-    times = [s.t_mono for s in session.samples if s.channel == channel]
-    if len(times) < 2:
-        return list(starts)
-    period = (times[-1] - times[0]) / (len(times) - 1)
-    out = []
-    for t in starts:
-        i = bisect.bisect_left(times, t)  # times[i]: the first sample at or after t
-        if 0 < i < len(times) and (times[i - 1] + times[i]) / 2 < t:
-            i += 1  # times[i] spent most of its time before t
-        first = times[i] if i < len(times) else float("inf")
-        out.append(min(first, t + period))
-    return out
 
 
 def _warned(observations: list[Observation], t0: float) -> bool:
