@@ -96,25 +96,23 @@ class HandWatch:
 
     def _trend_frames_needed(self, window: int) -> int:
         """How many windows running (of ``window`` frames) must show a trend for a hand:
-        ``hand_trend_frames``, or half a window after a load put down (the window's median
-        above the rest before the change by ``mass_step_g``) where no hand holds the beam
-        (away from the down end's pad, ``_hand_zone_split``) and none was seen pressing
-        in (``_hand_pressed``). A hand's force wanders on; a stone's landing and settling
-        after its drop leave the window as it slides past them, and windows a few frames
-        apart share most of their frames, so four of them are hardly more than one.
-        Unseen brisk 603 and 607 at 2 g: the total's settling 0.3-0.5 s after a stone (B1
-        on L2, H5 on L2, the beam right-down) kept the trend over its limit 7 and 10
-        frames running; the change was taken for a hand and the next stones merged into
-        it."""
+        ``hand_trend_frames``, or half a window after a load put down (the window's
+        median above the rest before the change by ``mass_step_g``) that tipped the beam
+        over (in the air in this change, ``_tipping`` over all its frames), with no hand
+        seen pressing in (``_hand_pressed``). A hand at the down end presses the beam
+        onto its pad; a stone's landing and settling after the tip leave the window as it
+        slides past them, and windows a frame apart share all but one frame, so four of
+        them say little more than one. Unseen brisk 607 at 2 g:
+        H5 put down on L2 tipped the beam over from the right; its landing and settling
+        kept the trend over its limit 10 frames running, 0.4 s after the stone; the
+        change was taken for a hand and the next stones merged into it."""
         need = self.config.hand_trend_frames
         if self._hand_pressed or self._reference is None:
             return need
         recent = sorted(m for _, m in itertools.islice(reversed(self._masses), window))
         if _median(recent) - self._reference[0] < self.config.mass_step_g:
-            return need  # no load put down: a stone's drop is no part of it
-        if self._hand_zone_split() is not None:
-            return need
-        return max(need, window // 2)
+            return need  # no load put down
+        return max(need, window // 2) if self._tipping(len(self._cells)) else need
 
     def _tipping(self, n: int) -> bool:
         """Whether over the last ``n`` frames the beam was in the air, neither pad loaded
