@@ -77,7 +77,7 @@ class HandWatch:
                 # a hand's wander lasts; the tail of the step just taken leaves the
                 # window within a few frames
                 self._trend_frames += 1
-                if self._trend_frames < self.config.hand_trend_frames:
+                if self._trend_frames < self._trend_frames_needed(len(vals)):
                     return False
                 self._hand_seen = True
             else:
@@ -93,6 +93,26 @@ class HandWatch:
         vals.sort()
         k = len(vals) // 8  # the spread of the middle three quarters
         return vals[-1 - k] - vals[k] <= self._hand_spread_g
+
+    def _trend_frames_needed(self, window: int) -> int:
+        """How many windows running (of ``window`` frames) must show a trend for a hand:
+        ``hand_trend_frames``, or half a window after a load put down (the window's
+        median above the rest before the change by ``mass_step_g``) that tipped the beam
+        over (in the air in this change, ``_tipping`` over all its frames), with no hand
+        seen pressing in (``_hand_pressed``). A hand at the down end presses the beam
+        onto its pad; a stone's landing and settling after the tip leave the window as it
+        slides past them, and windows a frame apart share all but one frame, so four of
+        them say little more than one. Unseen brisk 607 at 2 g:
+        H5 put down on L2 tipped the beam over from the right; its landing and settling
+        kept the trend over its limit 10 frames running, 0.4 s after the stone; the
+        change was taken for a hand and the next stones merged into it."""
+        need = self.config.hand_trend_frames
+        if self._hand_pressed or self._reference is None:
+            return need
+        recent = sorted(m for _, m in itertools.islice(reversed(self._masses), window))
+        if _median(recent) - self._reference[0] < self.config.mass_step_g:
+            return need  # no load put down
+        return max(need, window // 2) if self._tipping(len(self._cells)) else need
 
     def _tipping(self, n: int) -> bool:
         """Whether over the last ``n`` frames the beam was in the air, neither pad loaded

@@ -212,6 +212,24 @@ def test_a_beam_tipping_over_and_bouncing_is_not_taken_for_a_hand():
     assert score.mistakes == [] and score.spurious == 0, score.mistakes
 
 
+def test_a_stone_settling_after_its_drop_is_not_taken_for_a_hand():
+    # unseen brisk seed 607 at 2 g (bench_scale_unseen.py --first-seed 600): H5 put down
+    # on L2 at -169 mm tipped the beam over from the right; the total's landing and
+    # settling kept the trend of its halves over the limit 10 frames running, 0.4 s
+    # after the stone (4 were enough for a hand); the change waited a hand's 0.5 s
+    # after each next stone and Q3, H1 and Q3 again merged into it (5 actions lost).
+    signal = SignalModel.per_sample(2.0, 80, glitch_rate=0.01)
+    played = stones_in_a_row(PROFILE, 607, rate_sps=80, signal=signal)
+    obs = sense_recording(Recording(played.samples, notches=played.notches), PROFILE)
+    score = score_round(played, obs, PROFILE.stone_mass_g)
+    h5 = next(e for e in played.expected if e.what.startswith("H5 placed on L2 at -169"))
+    q3 = min(e.t_start for e in played.expected if e.t_start > h5.t_start)
+    named = [o for o in obs if isinstance(o, StoneAdded) and h5.t_start < o.t_mono < q3]
+    assert [o.space for o in named] == ["L2"], named
+    assert score.placements_right == score.placements == 24, score.mistakes
+    assert score.spurious == 0, score.mistakes
+
+
 def test_a_sharp_hand_holding_its_level_before_a_stone_goes_under_it_is_not_split_off():
     # unseen round 306 at 1.5 g with hands as sharp as stones (bench_scale_unseen.py
     # --hand-arrival-s 0): a hand of about 72 gf came down on R2 at once, held 0.4 s,
