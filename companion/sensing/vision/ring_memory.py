@@ -22,6 +22,13 @@ class RingMemory:
     (a hand has left), and starts afresh when the light changes: the white-balance gains
     move by more than 15 % (or, without gains, nine cells in ten move at once).
 
+    The ring as a whole may also shift a little but coherently (a hand nearly the mat's
+    colour): its median moving from memory by more than ``cell_gain`` in brightness, or
+    in chroma by more than ``cell_chroma`` ΔE or ``noise_factor`` times that median's
+    own frame-to-frame spread while the cell was clear, whichever is more (compressed
+    video makes some rings' medians jump with noise alone; a cell learns its spread
+    from its first two clear frames, and its chroma test waits until then).
+
     A ring that stays changed but still, frame after frame (``adopt_frames`` in a row,
     each changed point within ``still`` of the frame before), is a new look of the board, not a
     hand: a neighbouring piece's edge or shadow now reaching into the ring. The memory
