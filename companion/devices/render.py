@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from ..sensing.vision.colour import hex_to_linear_rgb, linear_to_srgb
-from ..sensing.vision.layout import Cell, Layout
+from ..sensing.vision.layout import Cell, Layout, Marker
 from ..sensing.vision.markers import marker_bits
 
 SKIN_SRGB = ((236, 188, 160), (224, 172, 140), (198, 134, 105), (160, 104, 72), (110, 70, 50))
@@ -162,20 +162,7 @@ def board_texture(scene: Scene, ppm: float) -> np.ndarray:
             sh,
         )
     for m in lay.markers:
-        quiet = m.size_mm * 8 / 6
-        x0, y0 = (v - quiet / 2 for v in m.centre_mm)
-        box = [(x0, y0), (x0 + quiet, y0), (x0 + quiet, y0 + quiet), (x0, y0 + quiet)]
-        cv2.fillPoly(tex, [_poly_px(box, ppm)], (0.85, 0.85, 0.85), cv2.LINE_AA, sh)
-        bits = marker_bits(m.id)
-        side = round(m.size_mm * ppm)
-        img = cv2.resize(bits.astype(np.float32), (side, side), interpolation=cv2.INTER_NEAREST)
-        img = img * (0.85 - 0.04) + 0.04
-        xa, ya = (
-            round((m.centre_mm[0] - m.size_mm / 2) * ppm),
-            round((m.centre_mm[1] - m.size_mm / 2) * ppm),
-        )
-        region = tex[ya : ya + side, xa : xa + side]
-        region[:] = img[: region.shape[0], : region.shape[1], None]
+        _draw_marker(tex, m, ppm)
     for c in lay.cells:
         label = scene.contents.get(c.id)
         if label:
@@ -183,6 +170,40 @@ def board_texture(scene: Scene, ppm: float) -> np.ndarray:
     if scene.draw is not None:
         scene.draw(tex, ppm)
     return cv2.GaussianBlur(tex, (0, 0), 0.35 * ppm)
+
+
+def _coverage(edges_px: np.ndarray, start: int, count: int) -> np.ndarray:
+    """How much of each of ``count`` texels from ``start`` (texel ``i`` spans ``i - 0.5`` to
+    ``i + 0.5``) each interval between consecutive ``edges_px`` covers: (count, intervals),
+    fractions 0..1."""
+    lo = np.arange(start, start + count, dtype=np.float64)[:, None] - 0.5
+    overlap = np.minimum(lo + 1, edges_px[None, 1:]) - np.maximum(lo, edges_px[None, :-1])
+    return np.clip(overlap, 0, 1)
+
+
+def _draw_marker(tex: np.ndarray, marker: Marker, ppm: float) -> None:
+    """Paint ``marker`` (its white quiet zone, one bit wide, and its bits) into ``tex``
+    exactly where the layout puts it: every texel gets each bit's colour in proportion to
+    the area of the texel that bit covers (a box filter), so its edges lie to a small
+    fraction of a texel where the layout's mm say, like the anti-aliased outlines."""
+    bits = marker_bits(marker.id)
+    cell = marker.size_mm / bits.shape[0]
+    shade = np.where(np.pad(bits, 1, constant_values=1) > 0, 0.85, 0.04)  # + quiet zone
+    n = shade.shape[0]
+    x_edges, y_edges = (
+        (c - n * cell / 2 + cell * np.arange(n + 1)) * ppm for c in marker.centre_mm
+    )
+    h, w = tex.shape[:2]
+    x0, y0 = (max(0, math.floor(e[0] + 0.5)) for e in (x_edges, y_edges))
+    x1 = min(w, math.ceil(x_edges[-1] + 0.5))
+    y1 = min(h, math.ceil(y_edges[-1] + 0.5))
+    if x1 <= x0 or y1 <= y0:
+        return
+    cx, cy = _coverage(x_edges, x0, x1 - x0), _coverage(y_edges, y0, y1 - y0)
+    painted = (cy @ shade @ cx.T).astype(np.float32)
+    covered = (cy.sum(axis=1)[:, None] * cx.sum(axis=1)[None, :]).astype(np.float32)
+    region = tex[y0:y1, x0:x1]
+    region[:] = region * (1 - covered[..., None]) + painted[..., None]
 
 
 def _draw_piece(tex: np.ndarray, cell: Cell, label: str, scene: Scene, ppm: float) -> None:
