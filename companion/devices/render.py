@@ -22,6 +22,8 @@ from ..sensing.vision.colour import hex_to_linear_rgb, linear_to_srgb
 from ..sensing.vision.layout import Cell, Layout, Marker
 from ..sensing.vision.markers import marker_bits
 
+#: the reflectance of a marker's white (its quiet zone, one bit wide) and its black bits
+MARKER_WHITE, MARKER_BLACK = 0.85, 0.04
 SKIN_SRGB = ((236, 188, 160), (224, 172, 140), (198, 134, 105), (160, 104, 72), (110, 70, 50))
 
 
@@ -188,7 +190,8 @@ def _draw_marker(tex: np.ndarray, marker: Marker, ppm: float) -> None:
     fraction of a texel where the layout's mm say, like the anti-aliased outlines."""
     bits = marker_bits(marker.id)
     cell = marker.size_mm / bits.shape[0]
-    shade = np.where(np.pad(bits, 1, constant_values=1) > 0, 0.85, 0.04)  # + quiet zone
+    quiet_and_bits = np.pad(bits, 1, constant_values=1)
+    shade = np.where(quiet_and_bits > 0, MARKER_WHITE, MARKER_BLACK)
     n = shade.shape[0]
     x_edges, y_edges = (
         (c - n * cell / 2 + cell * np.arange(n + 1)) * ppm for c in marker.centre_mm
@@ -204,6 +207,27 @@ def _draw_marker(tex: np.ndarray, marker: Marker, ppm: float) -> None:
     covered = (cy.sum(axis=1)[:, None] * cx.sum(axis=1)[None, :]).astype(np.float32)
     region = tex[y0:y1, x0:x1]
     region[:] = region * (1 - covered[..., None]) + painted[..., None]
+
+
+def drawn_marker_edges_mm(tex: np.ndarray, marker: Marker, ppm: float) -> np.ndarray:
+    """Where ``marker``'s outer edges lie in a board texture (``board_texture``, ``ppm``
+    px/mm), measured: left, right, top, bottom (mm). Across each edge, in the middle half
+    of its length, the texels from the middle of the white quiet zone to the middle of
+    the black border hold as much white as the quiet zone's part of that span (a blur
+    moves none of it across the span), which says where the edge lies."""
+    grey = tex[..., 1].astype(np.float64)
+    half_cell = marker.size_mm / marker_bits(marker.id).shape[0] / 2 * ppm
+    out = []
+    for axis in (0, 1):  # 0: the left and right edges (across x), 1: top and bottom
+        mid = marker.centre_mm[1 - axis] * ppm
+        lines = range(round(mid - marker.size_mm / 4 * ppm), round(mid + marker.size_mm / 4 * ppm))
+        for sign in (-1, 1):
+            edge = (marker.centre_mm[axis] + sign * marker.size_mm / 2) * ppm
+            lo, hi = round(edge - half_cell), round(edge + half_cell)
+            rows = [grey[k, lo : hi + 1] if axis == 0 else grey[lo : hi + 1, k] for k in lines]
+            white = ((np.mean(rows, axis=0) - MARKER_BLACK) / (MARKER_WHITE - MARKER_BLACK)).sum()
+            out.append((lo - 0.5 + white if sign < 0 else hi + 0.5 - white) / ppm)
+    return np.array(out)
 
 
 def _draw_piece(tex: np.ndarray, cell: Cell, label: str, scene: Scene, ppm: float) -> None:
