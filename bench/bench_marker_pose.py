@@ -9,10 +9,10 @@ from ``cornerSubPix`` alone (before issue 14) and from the markers' edges
 (``markers.edge_corners``):
 
 - the pose's error at the card slots' centres (px: mean, and the largest);
-- the corners' error against where the renderer drew the markers: it draws them on
-  whole texels of its board texture, half a texel up and left of the layout's place
-  and rounded to the texel grid; the pose those drawn corners give, found perfectly, is
-  the floor any finder reaches on these frames;
+- the corners' error against where the renderer drew the markers, measured in its
+  board texture (``render.drawn_marker_edges_mm``; until issue 14's renderer fix it drew
+  them on whole texels, half a texel up and left of the layout's place); the pose those
+  drawn corners give, found perfectly, is the floor any finder reaches on these frames;
 - the corners' spread over 5 renders of one table with fresh sensor noise (px from
   their mean; 6 tables).
 """
@@ -40,10 +40,15 @@ from companion.devices.card_scenes import (  # noqa: E402
     random_card_scene,
     render_card_table,
 )
-from companion.devices.render import render  # noqa: E402
+from companion.devices.render import (  # noqa: E402
+    Scene,
+    board_texture,
+    drawn_marker_edges_mm,
+    render,
+)
 from companion.sensing.vision import markers  # noqa: E402
 from companion.sensing.vision.card_reader import card_slots  # noqa: E402
-from companion.sensing.vision.layout import Layout, load_layout  # noqa: E402
+from companion.sensing.vision.layout import load_layout  # noqa: E402
 from companion.sensing.vision.pose import PoseError, pose_from_markers  # noqa: E402
 
 GAMES = ("hilo", "heuchel-meuchel")
@@ -53,16 +58,17 @@ def _through(hom: np.ndarray, pts) -> np.ndarray:
     return cv2.perspectiveTransform(np.asarray(pts, float).reshape(-1, 1, 2), hom).reshape(-1, 2)
 
 
-def drawn_corners_mm(layout: Layout, truth: np.ndarray) -> dict[int, np.ndarray]:
-    """Where ``render.board_texture`` puts each marker's corners (board mm), by id."""
+def drawn_corners_mm(scene: Scene) -> dict[int, np.ndarray]:
+    """Where ``render.board_texture`` drew each marker's corners (board mm), by id,
+    measured in the texture it renders for ``scene`` (``render.drawn_marker_edges_mm``)."""
+    layout = scene.layout
     w, h = layout.size_mm
-    quad = _through(truth, [[0, 0], [w, 0], [w, h], [0, h]]).astype(np.float32)
+    quad = _through(scene.board_to_image, [[0, 0], [w, 0], [w, h], [0, h]]).astype(np.float32)
     ppm = float(np.clip(1.5 * math.sqrt(abs(cv2.contourArea(quad)) / (w * h)), 1.0, 4.0))
+    tex = board_texture(scene, ppm)
     out = {}
     for m in layout.markers:
-        side = round(m.size_mm * ppm)
-        xa, ya = (round((c - m.size_mm / 2) * ppm) for c in m.centre_mm)
-        x0, y0, x1, y1 = ((v - 0.5) / ppm for v in (xa, ya, xa + side, ya + side))
+        x0, x1, y0, y1 = drawn_marker_edges_mm(tex, m, ppm)
         out[m.id] = np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
     return out
 
@@ -78,7 +84,7 @@ def main() -> None:
     for seed in [*range(10_000, 10_000 + args.layouts), 10_193]:
         game = GAMES[(seed - 10_000) % 2]
         rendered, _ = render_card_table(load_layout(game), pictures[game], seed)
-        frames.append((seed, load_layout(game), rendered.image, rendered.scene.board_to_image))
+        frames.append((seed, rendered.scene, rendered.image, drawn_corners_mm(rendered.scene)))
     noisy = []
     for k in range(6):
         game = GAMES[k % 2]
@@ -96,7 +102,8 @@ def main() -> None:
     for edges in (False, True):
         finder = markers.MarkerFinder(edges=edges)
         slot_err, drawn_err, ms, at_10193 = [], [], [], None
-        for seed, layout, image, truth in frames:
+        for seed, scene, image, drawn in frames:
+            layout, truth = scene.layout, scene.board_to_image
             t0 = time.process_time()
             found = finder.find(image)
             try:
@@ -108,7 +115,6 @@ def main() -> None:
             err = np.linalg.norm(pose.to_image(slots) - _through(truth, slots), axis=1)
             slot_err.append(err)
             at_10193 = err.max() if seed == 10_193 else at_10193
-            drawn = drawn_corners_mm(layout, truth)
             drawn_err += [
                 np.linalg.norm(m.corners_px - _through(truth, drawn[m.id]), axis=1)
                 for m in found

@@ -19,9 +19,11 @@ import cv2
 import numpy as np
 
 from ..sensing.vision.colour import hex_to_linear_rgb, linear_to_srgb
-from ..sensing.vision.layout import Cell, Layout
+from ..sensing.vision.layout import Cell, Layout, Marker
 from ..sensing.vision.markers import marker_bits
 
+#: the reflectance of a marker's white (its quiet zone, one bit wide) and its black bits
+MARKER_WHITE, MARKER_BLACK = 0.85, 0.04
 SKIN_SRGB = ((236, 188, 160), (224, 172, 140), (198, 134, 105), (160, 104, 72), (110, 70, 50))
 
 
@@ -162,20 +164,7 @@ def board_texture(scene: Scene, ppm: float) -> np.ndarray:
             sh,
         )
     for m in lay.markers:
-        quiet = m.size_mm * 8 / 6
-        x0, y0 = (v - quiet / 2 for v in m.centre_mm)
-        box = [(x0, y0), (x0 + quiet, y0), (x0 + quiet, y0 + quiet), (x0, y0 + quiet)]
-        cv2.fillPoly(tex, [_poly_px(box, ppm)], (0.85, 0.85, 0.85), cv2.LINE_AA, sh)
-        bits = marker_bits(m.id)
-        side = round(m.size_mm * ppm)
-        img = cv2.resize(bits.astype(np.float32), (side, side), interpolation=cv2.INTER_NEAREST)
-        img = img * (0.85 - 0.04) + 0.04
-        xa, ya = (
-            round((m.centre_mm[0] - m.size_mm / 2) * ppm),
-            round((m.centre_mm[1] - m.size_mm / 2) * ppm),
-        )
-        region = tex[ya : ya + side, xa : xa + side]
-        region[:] = img[: region.shape[0], : region.shape[1], None]
+        _draw_marker(tex, m, ppm)
     for c in lay.cells:
         label = scene.contents.get(c.id)
         if label:
@@ -183,6 +172,62 @@ def board_texture(scene: Scene, ppm: float) -> np.ndarray:
     if scene.draw is not None:
         scene.draw(tex, ppm)
     return cv2.GaussianBlur(tex, (0, 0), 0.35 * ppm)
+
+
+def _coverage(edges_px: np.ndarray, start: int, count: int) -> np.ndarray:
+    """How much of each of ``count`` texels from ``start`` (texel ``i`` spans ``i - 0.5`` to
+    ``i + 0.5``) each interval between consecutive ``edges_px`` covers: (count, intervals),
+    fractions 0..1."""
+    lo = np.arange(start, start + count, dtype=np.float64)[:, None] - 0.5
+    overlap = np.minimum(lo + 1, edges_px[None, 1:]) - np.maximum(lo, edges_px[None, :-1])
+    return np.clip(overlap, 0, 1)
+
+
+def _draw_marker(tex: np.ndarray, marker: Marker, ppm: float) -> None:
+    """Paint ``marker`` (its white quiet zone, one bit wide, and its bits) into ``tex``
+    exactly where the layout puts it: every texel gets each bit's colour in proportion to
+    the area of the texel that bit covers (a box filter), so its edges lie to a small
+    fraction of a texel where the layout's mm say, like the anti-aliased outlines."""
+    bits = marker_bits(marker.id)
+    cell = marker.size_mm / bits.shape[0]
+    quiet_and_bits = np.pad(bits, 1, constant_values=1)
+    shade = np.where(quiet_and_bits > 0, MARKER_WHITE, MARKER_BLACK)
+    n = shade.shape[0]
+    x_edges, y_edges = (
+        (c - n * cell / 2 + cell * np.arange(n + 1)) * ppm for c in marker.centre_mm
+    )
+    h, w = tex.shape[:2]
+    x0, y0 = (max(0, math.floor(e[0] + 0.5)) for e in (x_edges, y_edges))
+    x1 = min(w, math.ceil(x_edges[-1] + 0.5))
+    y1 = min(h, math.ceil(y_edges[-1] + 0.5))
+    if x1 <= x0 or y1 <= y0:
+        return
+    cx, cy = _coverage(x_edges, x0, x1 - x0), _coverage(y_edges, y0, y1 - y0)
+    painted = (cy @ shade @ cx.T).astype(np.float32)
+    covered = (cy.sum(axis=1)[:, None] * cx.sum(axis=1)[None, :]).astype(np.float32)
+    region = tex[y0:y1, x0:x1]
+    region[:] = region * (1 - covered[..., None]) + painted[..., None]
+
+
+def drawn_marker_edges_mm(tex: np.ndarray, marker: Marker, ppm: float) -> np.ndarray:
+    """Where ``marker``'s outer edges lie in a board texture (``board_texture``, ``ppm``
+    px/mm), measured: left, right, top, bottom (mm). Across each edge, in the middle half
+    of its length, the texels from the middle of the white quiet zone to the middle of
+    the black border hold as much white as the quiet zone's part of that span (a blur
+    moves none of it across the span), which says where the edge lies."""
+    grey = tex[..., 1].astype(np.float64)
+    half_cell = marker.size_mm / marker_bits(marker.id).shape[0] / 2 * ppm
+    out = []
+    for axis in (0, 1):  # 0: the left and right edges (across x), 1: top and bottom
+        mid = marker.centre_mm[1 - axis] * ppm
+        lines = range(round(mid - marker.size_mm / 4 * ppm), round(mid + marker.size_mm / 4 * ppm))
+        for sign in (-1, 1):
+            edge = (marker.centre_mm[axis] + sign * marker.size_mm / 2) * ppm
+            lo, hi = round(edge - half_cell), round(edge + half_cell)
+            rows = [grey[k, lo : hi + 1] if axis == 0 else grey[lo : hi + 1, k] for k in lines]
+            white = ((np.mean(rows, axis=0) - MARKER_BLACK) / (MARKER_WHITE - MARKER_BLACK)).sum()
+            out.append((lo - 0.5 + white if sign < 0 else hi + 0.5 - white) / ppm)
+    return np.array(out)
 
 
 def _draw_piece(tex: np.ndarray, cell: Cell, label: str, scene: Scene, ppm: float) -> None:
